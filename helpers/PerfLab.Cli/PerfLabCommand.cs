@@ -1,0 +1,202 @@
+using System.CommandLine;
+using System.Globalization;
+using System.Text.Json;
+using PerfLab.Benchmarks;
+using PerfLab.Contract;
+using PerfLab.Results;
+using PerfLab.Runtimes;
+using PerfLab.Setup;
+
+namespace PerfLab.Cli;
+
+/// <summary>The `perflab` command line: bench, runtimes, doctor.</summary>
+internal static class PerfLabCommand
+{
+    public const int Failure = 1;
+    public const int Cancelled = 130;
+
+    public static RootCommand Create(TextWriter output, TextWriter error)
+    {
+        var root = new RootCommand("PerfLab: run BenchmarkDotNet benchmarks on .NET 8, 9 and 10, each runtime in its own process.")
+        {
+            Bench(output, error),
+            Runtimes(output, error),
+            DoctorCommand(output, error),
+        };
+        return root;
+    }
+
+    private static Command Bench(TextWriter output, TextWriter error)
+    {
+        var file = new Argument<string>("FILE") { Description = "A C# file holding one or more BenchmarkDotNet classes." };
+        var runtimes = new Option<string[]>("--runtimes", "-r")
+        {
+            Description = $"Runtimes to run on, in order; the first is the ratio baseline. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
+            AllowMultipleArgumentsPerToken = true,
+            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+        };
+        var mode = new Option<string>("--mode", "-m")
+        {
+            Description = "smoke: proves it runs (numbers meaningless); quick: a short job, seconds per case; full: BenchmarkDotNet's default job.",
+            DefaultValueFactory = _ => "quick",
+        };
+        mode.AcceptOnlyFromAmong("smoke", "quick", "full");
+        var filter = new Option<string[]>("--filter", "-f")
+        {
+            Description = "Glob patterns over Namespace.Class.Method, e.g. '*Sum*' (as BenchmarkDotNet's --filter).",
+            AllowMultipleArgumentsPerToken = true,
+            HelpName = "PATTERN",
+        };
+        var env = new Option<string[]>("--env", "-e")
+        {
+            Description = "An environment variable for the benchmark processes, e.g. DOTNET_TieredPGO=0 (repeat the option for more).",
+            HelpName = "NAME=VALUE",
+        };
+        var json = new Option<string?>("--json") { Description = "Also write the results as JSON (docs/results-schema.md).", HelpName = "OUT" };
+        var force = new Option<bool>("--force") { Description = "Run even when a cached result for the same source and options exists." };
+        var caseTimeout = Seconds("--case-timeout", "Kill a case's process after this many seconds (default: smoke 120, quick 180, full 1800).");
+        var timeout = Seconds("--timeout", "Stop the whole run after this many seconds (default: smoke 900, quick 3600, full 43200).");
+
+        var command = new Command("bench", "Compile a C# file of BenchmarkDotNet classes and run it on each runtime, out of process.")
+        {
+            file, runtimes, mode, filter, env, json, force, caseTimeout, timeout,
+        };
+        command.SetAction(async (parse, cancellationToken) =>
+        {
+            return await Guard(error, async () =>
+            {
+                var request = BenchmarkRequest.FromFile(parse.GetValue(file)!) with
+                {
+                    Runtimes = RuntimeCatalog.FindAll(parse.GetValue(runtimes)),
+                    Mode = Enum.Parse<BenchmarkMode>(parse.GetValue(mode)!, ignoreCase: true),
+                    Filter = parse.GetValue(filter) ?? [],
+                    Environment = BenchmarkRequest.ParseEnvironment(parse.GetValue(env) ?? []),
+                    Force = parse.GetValue(force),
+                    CaseTimeout = parse.GetValue(caseTimeout),
+                    RunTimeout = parse.GetValue(timeout),
+                };
+                var jsonPath = parse.GetValue(json);
+                using var printer = new ProgressPrinter(error);
+                var run = await new BenchmarkEngine().RunAsync(request, printer, cancellationToken).ConfigureAwait(false);
+                printer.Finish();
+                output.WriteLine();
+                output.Write(run.ToString());
+                if (jsonPath is not null)
+                {
+                    var full = Path.GetFullPath(jsonPath);
+                    Directory.CreateDirectory(Path.GetDirectoryName(full)!);
+                    await File.WriteAllTextAsync(full, ResultJson.Serialize(run), cancellationToken).ConfigureAwait(false);
+                    output.WriteLine($"JSON: {full}");
+                }
+
+                return run.HasErrors ? Failure : 0;
+            }).ConfigureAwait(false);
+        });
+        return command;
+    }
+
+    private static Command Runtimes(TextWriter output, TextWriter error)
+    {
+        var provision = new Option<bool>("--provision") { Description = "Provision every missing runtime now (downloads runtime packs through NuGet)." };
+        var command = new Command("runtimes", "List the runtimes the course uses: version, installed or provisioned, path.") { provision };
+        command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
+        {
+            var locator = new RuntimeLocator(PerfLabHome.Default());
+            var rows = new List<LocatedRuntime>();
+            foreach (var runtime in RuntimeCatalog.All)
+            {
+                rows.Add(parse.GetValue(provision)
+                    ? await locator.EnsureAsync(runtime, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false)
+                    : locator.Locate(runtime));
+            }
+
+            var width = rows.Max(r => r.Pinned.Moniker.Length);
+            output.WriteLine($"{"Runtime".PadRight(width)}  {"Version",-8}  {"Source",-11}  Path");
+            foreach (var row in rows)
+            {
+                var source = row.Source.ToString().ToLowerInvariant();
+                var path = row.Path ?? "(provisioned from NuGet on first use, or with --provision)";
+                output.WriteLine($"{row.Pinned.Moniker.PadRight(width)}  {row.Pinned.Version,-8}  {source,-11}  {path}");
+            }
+
+            var others = locator.Sdk.FrameworkVersions().Where(v => RuntimeCatalog.All.All(r => r.Version != v)).ToArray();
+            if (others.Length > 0)
+            {
+                output.WriteLine($"Also installed, not used (the course pins exact versions): {string.Join(", ", others)}");
+            }
+
+            return 0;
+        }).ConfigureAwait(false));
+        return command;
+    }
+
+    private static Command DoctorCommand(TextWriter output, TextWriter error)
+    {
+        var command = new Command("doctor", "Check the SDK, the benchmark host, runtimes, disk, write access and package sources, with a fix for each problem.");
+        command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
+        {
+            var checks = await new Doctor().RunAsync(cancellationToken).ConfigureAwait(false);
+            var width = checks.Max(c => c.Name.Length);
+            foreach (var check in checks)
+            {
+                var mark = check.Status switch { CheckStatus.Ok => "ok  ", CheckStatus.Warning => "warn", _ => "FAIL" };
+                output.WriteLine($"[{mark}] {check.Name.PadRight(width)}  {check.Detail}");
+                if (check.Fix is not null)
+                {
+                    output.WriteLine($"       {new string(' ', width)}  fix: {check.Fix}");
+                }
+            }
+
+            var failed = checks.Count(c => c.Status == CheckStatus.Failed);
+            output.WriteLine(failed == 0 ? "All checks passed." : $"{failed} check(s) failed.");
+            return failed == 0 ? 0 : Failure;
+        }).ConfigureAwait(false));
+        return command;
+    }
+
+    private static Option<TimeSpan?> Seconds(string name, string description) => new(name)
+    {
+        Description = description,
+        HelpName = "SECONDS",
+        CustomParser = result =>
+        {
+            var text = result.Tokens.Single().Value;
+            if (double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var seconds) && seconds > 0)
+            {
+                return TimeSpan.FromSeconds(seconds);
+            }
+
+            result.AddError($"{name} '{text}' is not a positive number of seconds.");
+            return null;
+        },
+    };
+
+    // Every expected failure ends as one message and a fix; Ctrl+C as a short note.
+    private static async Task<int> Guard(TextWriter error, Func<Task<int>> action)
+    {
+        try
+        {
+            return await action().ConfigureAwait(false);
+        }
+        catch (PerfLabException ex)
+        {
+            error.WriteLine($"error: {ex.Message}");
+            foreach (var line in ex.Details)
+            {
+                error.WriteLine($"  {line}");
+            }
+
+            if (ex.Fix is not null)
+            {
+                error.WriteLine($"fix: {ex.Fix}");
+            }
+
+            return Failure;
+        }
+        catch (OperationCanceledException)
+        {
+            error.WriteLine("Cancelled. Every benchmark process was stopped.");
+            return Cancelled;
+        }
+    }
+}

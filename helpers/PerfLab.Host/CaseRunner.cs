@@ -1,0 +1,143 @@
+using System.Reflection;
+using System.Runtime;
+using System.Runtime.InteropServices;
+using BenchmarkDotNet.Analysers;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Engines;
+using BenchmarkDotNet.Filters;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using PerfLab.Contract;
+using Perfolizer.Mathematics.Common;
+
+namespace PerfLab.Host;
+
+/// <summary>Loads the benchmark assembly, lists its cases and runs the one asked for.</summary>
+internal static class CaseRunner
+{
+    // BenchmarkDotNet remarks that are always true here and say nothing about the reader's code.
+    private static readonly string[] IgnoredRemarks = ["No exporters defined", "is located in temp", "question mark"];
+
+    public static (HostResult Result, int ExitCode) Run(HostRequest request)
+    {
+        var runtime = new HostRuntime(
+            Environment.Version.ToString(),
+            RuntimeInformation.FrameworkDescription,
+            RuntimeInformation.OSDescription,
+            RuntimeInformation.ProcessArchitecture.ToString(),
+            Environment.ProcessorCount,
+            GCSettings.IsServerGC,
+            Environment.GetEnvironmentVariable("DOTNET_TieredPGO"));
+
+        HostResult Failure(IReadOnlyList<CaseInfo> cases, CaseInfo? info, string error) =>
+            new(HostProtocol.Version, runtime, cases, info, null, null, null, null, null, null, null, [], error);
+
+        Directory.CreateDirectory(request.ArtifactsPath);
+        using var logger = new HostLogger(Path.Combine(request.ArtifactsPath, "benchmarkdotnet.log"));
+        var config = ManualConfig.CreateEmpty()
+            .AddJob(Jobs.For(request.Mode))
+            .AddDiagnoser(MemoryDiagnoser.Default)
+            .AddLogger(logger)
+            .AddColumnProvider(BenchmarkDotNet.Columns.DefaultColumnProviders.Instance)
+            .AddAnalyser(DefaultConfig.Instance.GetAnalysers().ToArray())
+            .WithArtifactsPath(request.ArtifactsPath)
+            .WithOptions(ConfigOptions.DisableLogFile)
+            .WithWakeLock(WakeLockType.None);
+        if (request.Filter is { Count: > 0 } filter)
+        {
+            config.AddFilter(new GlobFilter(filter.ToArray()));
+        }
+
+        Assembly assembly;
+        try
+        {
+            assembly = Assembly.LoadFrom(request.AssemblyPath);
+        }
+        catch (Exception ex) when (ex is IOException or BadImageFormatException)
+        {
+            return (Failure([], null, $"Could not load {request.AssemblyPath}: {ex.Message}"), HostProtocol.BadRequestExitCode);
+        }
+
+        var runInfos = assembly.GetExportedTypes()
+            .Where(t => t is { IsClass: true, IsAbstract: false, IsGenericTypeDefinition: false })
+            .Where(t => t.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkAttribute), inherit: true)))
+            .Select(t => BenchmarkConverter.TypeToBenchmarks(t, config))
+            .ToArray();
+        var allCases = runInfos.SelectMany(r => r.BenchmarksCases.Select(c => (Info: r, Case: c))).ToArray();
+        var cases = allCases.Select((c, i) => Describe(c.Case, i)).ToArray();
+        if (allCases.Length == 0)
+        {
+            var why = request.Filter is { Count: > 0 }
+                ? $"No benchmark matches the filter {string.Join(" ", request.Filter)} (patterns match Namespace.Class.Method)."
+                : "The assembly has no public, non-abstract class with a [Benchmark] method.";
+            return (Failure(cases, null, why), HostProtocol.BadRequestExitCode);
+        }
+
+        if (request.CaseIndex < 0 || request.CaseIndex >= allCases.Length)
+        {
+            return (Failure(cases, null, $"Case {request.CaseIndex} does not exist; there are {allCases.Length}."), HostProtocol.BadRequestExitCode);
+        }
+
+        var (runInfo, benchmarkCase) = allCases[request.CaseIndex];
+        var info = cases[request.CaseIndex];
+        HostLogger.Emit(new HostEvent("cases", null, cases));
+        var summary = BenchmarkRunner.Run(new BenchmarkRunInfo([benchmarkCase], runInfo.Type, runInfo.Config));
+        HostLogger.Emit(new HostEvent("done", null));
+
+        var critical = summary.ValidationErrors.Where(v => v.IsCritical).Select(v => v.Message).ToArray();
+        if (critical.Length > 0)
+        {
+            return (Failure(cases, info, "BenchmarkDotNet rejected the benchmark: " + string.Join(" ", critical)), HostProtocol.CaseFailedExitCode);
+        }
+
+        var report = summary.Reports.FirstOrDefault();
+        var statistics = report?.ResultStatistics;
+        if (report is null || !report.Success || statistics is null)
+        {
+            var error = logger.BenchmarkException ?? "The benchmark produced no measurements (see BenchmarkDotNet's log).";
+            return (Failure(cases, info, error), HostProtocol.CaseFailedExitCode);
+        }
+
+        var remarks = summary.ValidationErrors.Select(v => v.Message)
+            .Concat(runInfo.Config.GetCompositeAnalyser().Analyse(summary)
+                .Where(c => c.Kind is ConclusionKind.Warning or ConclusionKind.Error)
+                .Where(c => !(request.Mode != BenchmarkMode.Full && c.AnalyserId == "MinIterationTime"))
+                .Select(c => c.Message))
+            .Where(m => !IgnoredRemarks.Any(i => m.Contains(i, StringComparison.Ordinal)))
+            .Distinct()
+            .ToArray();
+
+        var error999 = statistics.N > 1 ? statistics.GetConfidenceInterval(ConfidenceLevel.L999).Margin : 0;
+        var gc = report.GcStats;
+        double? PerThousand(int collections) => gc.TotalOperations > 0 ? collections * 1000.0 / gc.TotalOperations : null;
+        var measurements = report.AllMeasurements
+            .Where(m => m.Is(IterationMode.Workload, IterationStage.Result))
+            .Select(m => m.Nanoseconds / m.Operations)
+            .ToArray();
+
+        var result = new HostResult(
+            HostProtocol.Version,
+            runtime,
+            cases,
+            info,
+            new CaseStatistics(statistics.Mean, double.IsFinite(error999) ? error999 : 0, statistics.StandardDeviation, statistics.Median, statistics.Min, statistics.Max, statistics.N),
+            measurements,
+            gc.GetBytesAllocatedPerOperation(benchmarkCase),
+            PerThousand(gc.Gen0Collections),
+            PerThousand(gc.Gen1Collections),
+            PerThousand(gc.Gen2Collections),
+            gc.TotalOperations,
+            remarks,
+            null);
+        return (result, 0);
+    }
+
+    private static CaseInfo Describe(BenchmarkCase benchmarkCase, int index) => new(
+        index,
+        benchmarkCase.Descriptor.Type.FullName ?? benchmarkCase.Descriptor.Type.Name,
+        benchmarkCase.Descriptor.WorkloadMethodDisplayInfo,
+        benchmarkCase.Parameters.Items.Select(p => new CaseParameter(p.Name, p.ToDisplayText())).ToArray(),
+        benchmarkCase.Descriptor.Baseline);
+}

@@ -1,0 +1,127 @@
+// The contract between PerfLab (the parent) and PerfLab.Host (the child that runs inside each measured
+// runtime). This file is compiled into both; keep it dependency-free and backwards compatible.
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace PerfLab.Contract;
+
+/// <summary>Names and formats shared by the parent and the host process.</summary>
+public static class HostProtocol
+{
+    /// <summary>Bumped whenever a field below changes meaning.</summary>
+    public const int Version = 1;
+
+    /// <summary>Prefix of a machine-readable event line on the host's standard output.</summary>
+    public const string EventPrefix = "@perflab ";
+
+    /// <summary>Exit code of a host run whose benchmark case failed (threw, or BenchmarkDotNet rejected it).</summary>
+    public const int CaseFailedExitCode = 3;
+
+    /// <summary>Exit code of a host run that was given bad arguments or a bad assembly.</summary>
+    public const int BadRequestExitCode = 2;
+
+    /// <summary>JSON options used for every file and event line.</summary>
+    public static readonly JsonSerializerOptions Json = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+        WriteIndented = false,
+        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
+    };
+}
+
+/// <summary>How long and how carefully to measure.</summary>
+public enum BenchmarkMode
+{
+    /// <summary>Proves the benchmark runs: one cold invocation; numbers are meaningless.</summary>
+    Smoke,
+
+    /// <summary>A short job: a few short iterations, seconds per case.</summary>
+    Quick,
+
+    /// <summary>BenchmarkDotNet's default job: real numbers, minutes per benchmark.</summary>
+    Full,
+}
+
+/// <summary>What the parent asks one host process to do (passed as a JSON file).</summary>
+/// <param name="AssemblyPath">The compiled benchmark assembly.</param>
+/// <param name="CaseIndex">Index into the host's ordered, filtered list of cases.</param>
+/// <param name="Mode">The measurement mode.</param>
+/// <param name="Filter">Optional glob patterns over "Namespace.Type.Method" (BenchmarkDotNet's --filter).</param>
+/// <param name="ResultPath">Where the host writes its <see cref="HostResult"/>.</param>
+/// <param name="ArtifactsPath">A scratch folder BenchmarkDotNet may write to.</param>
+public sealed record HostRequest(
+    string AssemblyPath,
+    int CaseIndex,
+    BenchmarkMode Mode,
+    IReadOnlyList<string>? Filter,
+    string ResultPath,
+    string ArtifactsPath);
+
+/// <summary>A parameter value of one benchmark case.</summary>
+/// <param name="Name">The [Params] member or argument name.</param>
+/// <param name="Value">The value as BenchmarkDotNet displays it.</param>
+public sealed record CaseParameter(string Name, string Value);
+
+/// <summary>One benchmark case: a method with one combination of parameters.</summary>
+/// <param name="Index">Position in the host's case list.</param>
+/// <param name="TypeName">Full name of the benchmark class.</param>
+/// <param name="MethodName">The benchmark method's display name.</param>
+/// <param name="Parameters">Parameter values, in BenchmarkDotNet's order.</param>
+/// <param name="IsBaseline">Whether the method is marked [Benchmark(Baseline = true)].</param>
+public sealed record CaseInfo(int Index, string TypeName, string MethodName, IReadOnlyList<CaseParameter> Parameters, bool IsBaseline);
+
+/// <summary>The runtime the host actually ran on.</summary>
+/// <param name="Version">Exact version, e.g. 8.0.31.</param>
+/// <param name="FrameworkDescription">RuntimeInformation.FrameworkDescription.</param>
+/// <param name="Os">RuntimeInformation.OSDescription.</param>
+/// <param name="Architecture">Process architecture.</param>
+/// <param name="ProcessorCount">Logical processors visible to the process.</param>
+/// <param name="ServerGc">Whether server GC is on.</param>
+/// <param name="TieredPgo">The DOTNET_TieredPGO setting seen by the process, if set.</param>
+public sealed record HostRuntime(string Version, string FrameworkDescription, string Os, string Architecture, int ProcessorCount, bool ServerGc, string? TieredPgo);
+
+/// <summary>Statistics of the workload measurements, in nanoseconds per operation.</summary>
+/// <param name="Mean">Arithmetic mean.</param>
+/// <param name="Error">Half of the 99.9% confidence interval (BenchmarkDotNet's Error column).</param>
+/// <param name="StdDev">Standard deviation.</param>
+/// <param name="Median">Median.</param>
+/// <param name="Min">Minimum.</param>
+/// <param name="Max">Maximum.</param>
+/// <param name="N">Number of measurements.</param>
+public sealed record CaseStatistics(double Mean, double Error, double StdDev, double Median, double Min, double Max, int N);
+
+/// <summary>Everything one host process reports.</summary>
+/// <param name="ContractVersion">The <see cref="HostProtocol.Version"/> of the host.</param>
+/// <param name="Runtime">The runtime the host ran on.</param>
+/// <param name="Cases">Every case the assembly holds after filtering.</param>
+/// <param name="Case">The case that was run, if any.</param>
+/// <param name="Statistics">Measured statistics when the case succeeded.</param>
+/// <param name="MeasurementsNs">Each workload result measurement, ns per operation.</param>
+/// <param name="AllocatedBytesPerOperation">Managed bytes allocated per operation, when measured.</param>
+/// <param name="Gen0PerThousandOps">Gen0 collections per 1000 operations.</param>
+/// <param name="Gen1PerThousandOps">Gen1 collections per 1000 operations.</param>
+/// <param name="Gen2PerThousandOps">Gen2 collections per 1000 operations.</param>
+/// <param name="TotalOperations">Operations measured in total.</param>
+/// <param name="Warnings">BenchmarkDotNet's analyser conclusions and the host's own remarks.</param>
+/// <param name="Error">What went wrong, when the case failed.</param>
+public sealed record HostResult(
+    int ContractVersion,
+    HostRuntime Runtime,
+    IReadOnlyList<CaseInfo> Cases,
+    CaseInfo? Case,
+    CaseStatistics? Statistics,
+    IReadOnlyList<double>? MeasurementsNs,
+    long? AllocatedBytesPerOperation,
+    double? Gen0PerThousandOps,
+    double? Gen1PerThousandOps,
+    double? Gen2PerThousandOps,
+    long? TotalOperations,
+    IReadOnlyList<string> Warnings,
+    string? Error);
+
+/// <summary>A progress event the host prints as <see cref="HostProtocol.EventPrefix"/> + JSON.</summary>
+/// <param name="Phase">"cases" (the case list, sent before measuring), BenchmarkDotNet's stage (e.g. WorkloadWarmup), or "done".</param>
+/// <param name="Iteration">Iteration number within the stage, when known.</param>
+/// <param name="Cases">With "cases": every case, so the parent can name a case whose process never returns.</param>
+public sealed record HostEvent(string Phase, int? Iteration, IReadOnlyList<CaseInfo>? Cases = null);

@@ -1,0 +1,184 @@
+using System.Collections.Immutable;
+using System.Security.Cryptography;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Benchmarks;
+
+/// <summary>A benchmark assembly compiled for one runtime.</summary>
+/// <param name="Runtime">The runtime it targets.</param>
+/// <param name="AssemblyPath">Where the DLL is.</param>
+/// <param name="FromCache">True when an identical earlier compile was reused.</param>
+internal sealed record CompiledBenchmark(PinnedRuntime Runtime, string AssemblyPath, bool FromCache);
+
+/// <summary>
+/// Compiles a reader's C# with Roslyn, in-process, once per target runtime: against that runtime's
+/// reference assemblies plus BenchmarkDotNet, optimized, latest C#, the implicit usings of a console
+/// project and NETx_0_OR_GREATER symbols. Errors point at the reader's file and lines.
+/// </summary>
+internal sealed class BenchmarkCompiler
+{
+    /// <summary>The implicit usings of `dotnet new console`, plus BenchmarkDotNet's attributes.</summary>
+    public static readonly IReadOnlyList<string> ImplicitUsings =
+    [
+        "System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http",
+        "System.Threading", "System.Threading.Tasks", "BenchmarkDotNet.Attributes",
+    ];
+
+    private const string BenchmarkAttribute = "BenchmarkDotNet.Attributes.BenchmarkAttribute";
+    private readonly PerfLabHome _home;
+    private readonly HostLayout _hosts;
+
+    public BenchmarkCompiler(PerfLabHome home, HostLayout hosts)
+    {
+        _home = home;
+        _hosts = hosts;
+    }
+
+    /// <summary>Compiles <paramref name="source"/> for every runtime, in parallel; all errors are reported together.</summary>
+    public async Task<IReadOnlyList<CompiledBenchmark>> CompileAsync(string source, string sourcePath, IReadOnlyList<PinnedRuntime> runtimes, CancellationToken cancellationToken)
+    {
+        var outcomes = await Task.WhenAll(runtimes.Select(r => Task.Run(() => Compile(source, sourcePath, r, cancellationToken), cancellationToken))).ConfigureAwait(false);
+        var errors = outcomes.SelectMany(o => o.Errors.Select(e => (o.Runtime, Error: e))).ToList();
+        if (errors.Count > 0)
+        {
+            // An error every runtime reports is shown once; one only some runtimes see names them.
+            var lines = errors
+                .GroupBy(e => e.Error)
+                .Select(g => g.Count() == runtimes.Count ? g.Key : $"{g.Key} [{string.Join(", ", g.Select(e => e.Runtime.Moniker))}]")
+                .ToArray();
+            throw new PerfLabException(
+                $"{Path.GetFileName(sourcePath)} does not compile ({lines.Length} error{(lines.Length == 1 ? "" : "s")}).",
+                "Fix the errors above; nothing was run.",
+                lines);
+        }
+
+        var without = outcomes.Where(o => !o.HasBenchmarks).Select(o => o.Runtime.Moniker).ToArray();
+        if (without.Length > 0)
+        {
+            var where = without.Length == outcomes.Length ? "" : $" when compiled for {string.Join(", ", without)}";
+            throw new PerfLabException(
+                $"{Path.GetFileName(sourcePath)} has no [Benchmark] method{where}.",
+                "Mark at least one public method of a public class with [Benchmark] (BenchmarkDotNet.Attributes).");
+        }
+
+        return outcomes.Select(o => o.Compiled!).ToArray();
+    }
+
+    private sealed record Outcome(PinnedRuntime Runtime, CompiledBenchmark? Compiled, IReadOnlyList<string> Errors, bool HasBenchmarks);
+
+    private Outcome Compile(string source, string sourcePath, PinnedRuntime runtime, CancellationToken cancellationToken)
+    {
+        var references = _hosts.BenchmarkDotNetAssemblies(runtime);
+        var key = Hash(source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? "");
+        var assemblyName = "PerfLabBench_" + key[..16];
+        var folder = Path.Combine(_home.Builds, key[..32], runtime.Moniker);
+        var output = Path.Combine(folder, assemblyName + ".dll");
+        if (File.Exists(output))
+        {
+            return new Outcome(runtime, new CompiledBenchmark(runtime, output, FromCache: true), [], HasBenchmarks: true);
+        }
+
+        var parseOptions = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: PreprocessorSymbols(runtime));
+        var tree = CSharpSyntaxTree.ParseText(SourceText.From(source, Encoding.UTF8), parseOptions, sourcePath, cancellationToken);
+        var usings = CSharpSyntaxTree.ParseText(
+            string.Concat(ImplicitUsings.Select(u => $"global using global::{u};\n")), parseOptions, "PerfLab.ImplicitUsings.g.cs", Encoding.UTF8, cancellationToken);
+        var compilation = CSharpCompilation.Create(
+            assemblyName,
+            [tree, usings],
+            FrameworkReferences(runtime).Concat(references.Select(r => MetadataReference.CreateFromFile(r))),
+            new CSharpCompilationOptions(
+                OutputKind.DynamicallyLinkedLibrary,
+                optimizationLevel: OptimizationLevel.Release,
+                allowUnsafe: true,
+                nullableContextOptions: NullableContextOptions.Enable,
+                deterministic: true));
+
+        var result = Emit(compilation, cancellationToken);
+        var errors = result.Diagnostics
+            .Where(d => d.Severity == DiagnosticSeverity.Error)
+            .OrderBy(d => d.Location.GetLineSpan().StartLinePosition)
+            .Select(d => d.ToString())
+            .ToArray();
+        if (errors.Length > 0)
+        {
+            return new Outcome(runtime, null, errors, HasBenchmarks: false);
+        }
+
+        if (!HasBenchmarks(compilation))
+        {
+            return new Outcome(runtime, null, [], HasBenchmarks: false);
+        }
+
+        Directory.CreateDirectory(folder);
+        var staging = output + "." + Guid.NewGuid().ToString("N")[..8] + ".tmp";
+        File.WriteAllBytes(staging, result.Image);
+        File.Move(staging, output, overwrite: true);
+        return new Outcome(runtime, new CompiledBenchmark(runtime, output, FromCache: false), [], HasBenchmarks: true);
+    }
+
+    private readonly record struct Emitted(ImmutableArray<Diagnostic> Diagnostics, byte[] Image);
+
+    private static Emitted Emit(CSharpCompilation compilation, CancellationToken cancellationToken)
+    {
+        using var stream = new MemoryStream();
+        var emit = compilation.Emit(stream, cancellationToken: cancellationToken);
+        return new Emitted(emit.Diagnostics, emit.Success ? stream.ToArray() : []);
+    }
+
+    private static bool HasBenchmarks(CSharpCompilation compilation)
+    {
+        var attribute = compilation.GetTypeByMetadataName(BenchmarkAttribute);
+        return attribute is not null && AllTypes(compilation.Assembly.GlobalNamespace)
+            .SelectMany(t => t.GetMembers().OfType<IMethodSymbol>())
+            .Any(m => m.GetAttributes().Any(a => SymbolEqualityComparer.Default.Equals(a.AttributeClass, attribute)));
+    }
+
+    private static IEnumerable<INamedTypeSymbol> AllTypes(INamespaceSymbol ns)
+    {
+        foreach (var type in ns.GetTypeMembers().SelectMany(Nested))
+        {
+            yield return type;
+        }
+
+        foreach (var child in ns.GetNamespaceMembers())
+        {
+            foreach (var type in AllTypes(child))
+            {
+                yield return type;
+            }
+        }
+
+        static IEnumerable<INamedTypeSymbol> Nested(INamedTypeSymbol t) => t.GetTypeMembers().SelectMany(Nested).Prepend(t);
+    }
+
+    /// <summary>The symbols `dotnet build` defines for a Release build of <paramref name="runtime"/>.</summary>
+    public static IReadOnlyList<string> PreprocessorSymbols(PinnedRuntime runtime)
+    {
+        var symbols = new List<string> { "RELEASE", "NET", "NETCOREAPP", runtime.SymbolStem };
+        symbols.AddRange(["NETCOREAPP1_0_OR_GREATER", "NETCOREAPP1_1_OR_GREATER", "NETCOREAPP2_0_OR_GREATER", "NETCOREAPP2_1_OR_GREATER", "NETCOREAPP2_2_OR_GREATER", "NETCOREAPP3_0_OR_GREATER", "NETCOREAPP3_1_OR_GREATER"]);
+        for (var major = 5; major <= runtime.Major; major++)
+        {
+            symbols.Add($"NET{major}_0_OR_GREATER");
+        }
+
+        return symbols;
+    }
+
+    private static IEnumerable<MetadataReference> FrameworkReferences(PinnedRuntime runtime) => runtime.Major switch
+    {
+        8 => Basic.Reference.Assemblies.Net80.References.All,
+        9 => Basic.Reference.Assemblies.Net90.References.All,
+        10 => Basic.Reference.Assemblies.Net100.References.All,
+        _ => throw new PerfLabException($"No reference assemblies for {runtime.Moniker}.", "Add the Basic.Reference.Assemblies package for it."),
+    };
+
+    private static string Hash(params string[] parts)
+    {
+        var bytes = Encoding.UTF8.GetBytes(string.Join("\0", parts));
+        return Convert.ToHexStringLower(SHA256.HashData(bytes));
+    }
+}

@@ -1,0 +1,299 @@
+using System.Diagnostics;
+using System.Text.Json;
+using PerfLab.Contract;
+using PerfLab.Processes;
+using PerfLab.Results;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Benchmarks;
+
+/// <summary>
+/// The benchmark pipeline: compile the source for each runtime (Roslyn, in-process), reuse cached
+/// results, provision missing runtimes, then run every case in its own PerfLab.Host process on each
+/// runtime, one runtime after another, and build the results.
+/// </summary>
+public sealed class BenchmarkEngine
+{
+    private readonly PerfLabHome _home;
+    private readonly RuntimeLocator _runtimes;
+    private readonly HostLayout _hosts;
+    private readonly BenchmarkCompiler _compiler;
+    private readonly ResultCache _cache;
+
+    /// <summary>Creates an engine over a PerfLab home.</summary>
+    /// <param name="home">Where runtimes, builds and the cache live; null uses <see cref="PerfLabHome.Default"/>.</param>
+    public BenchmarkEngine(PerfLabHome? home = null)
+    {
+        _home = home ?? PerfLabHome.Default();
+        _runtimes = new RuntimeLocator(_home);
+        _hosts = new HostLayout();
+        _compiler = new BenchmarkCompiler(_home, _hosts);
+        _cache = new ResultCache(_home.ResultsCache);
+    }
+
+    /// <summary>Runs <paramref name="request"/>.</summary>
+    /// <param name="request">What to run.</param>
+    /// <param name="progress">Receives progress as the run goes; may be null.</param>
+    /// <param name="cancellationToken">Stops the run and kills its processes.</param>
+    /// <returns>The results; failed cases are rows with an error.</returns>
+    /// <exception cref="PerfLabException">The run could not happen (compile error, no runtime, timeout...).</exception>
+    public async Task<BenchmarkRun> RunAsync(BenchmarkRequest request, IProgress<RunProgress>? progress = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        request.Validate();
+        var startedAt = DateTimeOffset.UtcNow;
+        var clock = Stopwatch.StartNew();
+        void Say(string stage, string message) => progress?.Report(new RunProgress(stage, clock.Elapsed, message));
+
+        using var runLimit = new CancellationTokenSource(request.EffectiveRunTimeout);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, runLimit.Token);
+        try
+        {
+            return await RunCoreAsync(request, startedAt, clock, Say, progress, linked.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (runLimit.IsCancellationRequested && !cancellationToken.IsCancellationRequested)
+        {
+            throw new PerfLabException(
+                $"The run took longer than its limit of {request.EffectiveRunTimeout.TotalSeconds:F0} s and was stopped (benchmark processes killed).",
+                "Raise the limit with --timeout, or run fewer cases with --filter.");
+        }
+    }
+
+    private async Task<BenchmarkRun> RunCoreAsync(
+        BenchmarkRequest request,
+        DateTimeOffset startedAt,
+        Stopwatch clock,
+        Action<string, string> say,
+        IProgress<RunProgress>? progress,
+        CancellationToken cancellationToken)
+    {
+        say("compile", $"compiling {Path.GetFileName(request.SourcePath)} for {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
+        var compileClock = Stopwatch.StartNew();
+        var compiled = await _compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
+        var compileSeconds = compileClock.Elapsed.TotalSeconds;
+
+        var outcomes = new RuntimeOutcome?[request.Runtimes.Count];
+        var keys = new string[request.Runtimes.Count];
+        for (var i = 0; i < request.Runtimes.Count; i++)
+        {
+            var runtime = request.Runtimes[i];
+            keys[i] = ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, runtime.Version, _hosts.VersionOf(runtime));
+            if (!request.Force && _cache.TryGet(keys[i], w => say("cache", w)) is { } hit)
+            {
+                var source = _runtimes.Locate(runtime).Source is RuntimeSource.Installed ? "installed" : "provisioned";
+                outcomes[i] = new RuntimeOutcome(runtime.Moniker, source, hit.Runtime, hit.Cases, Cached: true);
+                say("cache", $"{runtime.Moniker}: cached result (use --force to re-run)");
+            }
+        }
+
+        double provisionSeconds = 0, waitSeconds = 0, measureSeconds = 0;
+        var pending = Enumerable.Range(0, request.Runtimes.Count).Where(i => outcomes[i] is null).ToArray();
+        if (pending.Length > 0)
+        {
+            var provisionClock = Stopwatch.StartNew();
+            var located = new Dictionary<int, LocatedRuntime>();
+            foreach (var i in pending)
+            {
+                located[i] = await _runtimes.EnsureAsync(request.Runtimes[i], m => say("provision", m), cancellationToken).ConfigureAwait(false);
+            }
+
+            provisionSeconds = provisionClock.Elapsed.TotalSeconds;
+
+            // Runs on one machine would disturb each other's numbers: measure one at a time.
+            var waitClock = Stopwatch.StartNew();
+            using var measuring = await FileLock.AcquireAsync(
+                Path.Combine(_home.Locks, "measure.lock"),
+                holder => say("wait", $"another PerfLab run is measuring ({holder}); waiting for it to finish so the two do not disturb each other"),
+                cancellationToken).ConfigureAwait(false);
+            waitSeconds = waitClock.Elapsed.TotalSeconds;
+
+            var work = Path.Combine(_home.Work, $"{DateTime.UtcNow:yyyyMMdd-HHmmss}-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..6]}");
+            try
+            {
+                foreach (var i in pending)
+                {
+                    var runner = new RuntimeRun(request, located[i], compiled[i], _hosts, Path.Combine(work, request.Runtimes[i].Moniker), clock, progress);
+                    var outcome = await runner.RunAsync(cancellationToken).ConfigureAwait(false);
+                    measureSeconds += runner.MeasureSeconds;
+                    outcomes[i] = outcome;
+                    if (outcome.Cases.All(c => c.Error is null))
+                    {
+                        _cache.Put(keys[i], outcome.Runtime, outcome.Cases);
+                    }
+                }
+            }
+            finally
+            {
+                TryDelete(work);
+            }
+        }
+
+        var timing = new RunTiming(clock.Elapsed.TotalSeconds, compileSeconds, provisionSeconds, waitSeconds, measureSeconds);
+        var run = ResultBuilder.Build(request.SourcePath, request.Mode, startedAt, request.Environment, request.Filter, outcomes.Select(o => o!).ToArray(), timing);
+        say("done", $"done in {clock.Elapsed.TotalSeconds:F1} s");
+        return run;
+    }
+
+    private static void TryDelete(string folder)
+    {
+        try
+        {
+            if (Directory.Exists(folder))
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+        }
+        catch (IOException)
+        {
+            // A scratch folder left behind is harmless; the next cleanup of the home removes it.
+        }
+        catch (UnauthorizedAccessException)
+        {
+        }
+    }
+
+    /// <summary>Runs every case of one runtime, each in its own host process.</summary>
+    private sealed class RuntimeRun(
+        BenchmarkRequest request,
+        LocatedRuntime runtime,
+        CompiledBenchmark compiled,
+        HostLayout hosts,
+        string work,
+        Stopwatch clock,
+        IProgress<RunProgress>? progress)
+    {
+        private static readonly HostRuntime Unknown = new("?", "?", System.Runtime.InteropServices.RuntimeInformation.OSDescription, System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(), Environment.ProcessorCount, false, null);
+
+        public double MeasureSeconds { get; private set; }
+
+        private string Moniker => runtime.Pinned.Moniker;
+
+        public async Task<RuntimeOutcome> RunAsync(CancellationToken cancellationToken)
+        {
+            IReadOnlyList<CaseInfo>? cases = null;
+            var results = new List<HostResult>();
+            for (var index = 0; cases is null || index < cases.Count; index++)
+            {
+                var result = await RunCaseAsync(index, cases, c => cases ??= c, cancellationToken).ConfigureAwait(false);
+                cases ??= result.Cases;
+                results.Add(result);
+            }
+
+            var source = runtime.Source == RuntimeSource.Installed ? "installed" : "provisioned";
+
+            // A case killed on timeout reports no runtime; any other case of the run does.
+            var reported = results.Select(r => r.Runtime).FirstOrDefault(r => r.Version != Unknown.Version)
+                ?? Unknown with { Version = runtime.Pinned.Version, FrameworkDescription = ".NET " + runtime.Pinned.Version };
+            return new RuntimeOutcome(Moniker, source, reported, results, Cached: false);
+        }
+
+        private async Task<HostResult> RunCaseAsync(int index, IReadOnlyList<CaseInfo>? knownCases, Action<IReadOnlyList<CaseInfo>> onCases, CancellationToken cancellationToken)
+        {
+            var folder = Path.Combine(work, $"case-{index}");
+            Directory.CreateDirectory(folder);
+            var resultPath = Path.Combine(folder, "result.json");
+            var requestPath = Path.Combine(folder, "request.json");
+            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, resultPath, Path.Combine(folder, "artifacts"));
+            await File.WriteAllTextAsync(requestPath, JsonSerializer.Serialize(hostRequest, HostProtocol.Json), cancellationToken).ConfigureAwait(false);
+
+            var cases = knownCases;
+            string? CaseName() => cases is not null && index < cases.Count ? Name(cases[index]) : null;
+            void Report(string? phase, int? iteration, string? message = null) =>
+                progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, cases?.Count, CaseName(), phase, iteration));
+
+            Report(null, null, "starting");
+            var environment = new Dictionary<string, string?>
+            {
+                ["DOTNET_ROOT"] = runtime.Installation!.Root,
+                ["DOTNET_MULTILEVEL_LOOKUP"] = "0",
+                ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
+            };
+            foreach (var (name, value) in request.Environment)
+            {
+                environment[name] = value;
+            }
+
+            var process = await ChildProcess.RunAsync(
+                runtime.Installation.Muxer,
+                ["exec", "--fx-version", runtime.Pinned.Version, hosts.HostAssembly(runtime.Pinned), requestPath],
+                environment,
+                folder,
+                request.EffectiveCaseTimeout,
+                line =>
+                {
+                    if (!line.StartsWith(HostProtocol.EventPrefix, StringComparison.Ordinal))
+                    {
+                        return false;
+                    }
+
+                    var hostEvent = JsonSerializer.Deserialize<HostEvent>(line.AsSpan(HostProtocol.EventPrefix.Length), HostProtocol.Json);
+                    if (hostEvent?.Cases is { } list)
+                    {
+                        cases = list;
+                        onCases(list);
+                    }
+
+                    if (hostEvent is not null && hostEvent.Phase is not ("cases" or "done"))
+                    {
+                        Report(hostEvent.Phase, hostEvent.Iteration);
+                    }
+
+                    return true;
+                },
+                cancellationToken).ConfigureAwait(false);
+            MeasureSeconds += process.Elapsed.TotalSeconds;
+
+            HostResult? result = null;
+            if (File.Exists(resultPath))
+            {
+                result = JsonSerializer.Deserialize<HostResult>(await File.ReadAllTextAsync(resultPath, cancellationToken).ConfigureAwait(false), HostProtocol.Json);
+            }
+
+            if (process.TimedOut)
+            {
+                if (cases is null || index >= cases.Count)
+                {
+                    throw new PerfLabException(
+                        $"The benchmark process on {Moniker} did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s and was killed with its child processes.",
+                        "Check the benchmark for an endless loop, or raise the limit with --case-timeout.");
+                }
+
+                var message = $"Timed out: the case did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s; its process tree was killed. Check for an endless loop, or raise --case-timeout.";
+                Report(null, null, "timed out");
+                return Failed(cases, index, message);
+            }
+
+            if (result is null)
+            {
+                var tail = string.Join("\n", (process.StandardError + process.StandardOutput).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(12));
+                var message = $"The benchmark process on {Moniker} exited with code {process.ExitCode} without a result (a crash such as a stack overflow ends it this way).";
+                if (cases is null || index >= cases.Count)
+                {
+                    throw new PerfLabException(message, "Run the benchmark's code once outside the benchmark to see the crash.", tail.Length == 0 ? [] : tail.Split('\n'));
+                }
+
+                return Failed(cases, index, message + (tail.Length == 0 ? "" : "\n" + tail));
+            }
+
+            if (result.Case is null)
+            {
+                // Nothing to run at all: an empty filter match, or an assembly the host could not use.
+                throw new PerfLabException(
+                    result.Error ?? $"The benchmark process on {Moniker} reported no case.",
+                    request.Filter.Count > 0 ? "Patterns match Namespace.Class.Method, e.g. --filter '*Sum*'." : null,
+                    result.Cases.Select(c => "case: " + c.TypeName + "." + Name(c)).ToArray());
+            }
+
+            Report(null, null, result.Error is null ? "done" : "failed");
+            return result;
+        }
+
+        private static HostResult Failed(IReadOnlyList<CaseInfo> cases, int index, string error)
+        {
+            return new HostResult(HostProtocol.Version, Unknown, cases, cases[index], null, null, null, null, null, null, null, [], error);
+        }
+
+        private static string Name(CaseInfo c) =>
+            c.Parameters.Count == 0 ? c.MethodName : $"{c.MethodName}({string.Join(", ", c.Parameters.Select(p => $"{p.Name}={p.Value}"))})";
+    }
+}

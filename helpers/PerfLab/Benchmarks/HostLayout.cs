@@ -1,0 +1,59 @@
+using System.Security.Cryptography;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Benchmarks;
+
+/// <summary>
+/// Where the prebuilt PerfLab.Host of each target framework lives: host/&lt;tfm&gt;/ next to this library
+/// (helpers/PerfLab.Host/build/PerfLab.Host.Bundle.targets copies it there at build time).
+/// </summary>
+internal sealed class HostLayout
+{
+    private readonly Dictionary<string, string> _versions = [];
+
+    public HostLayout(string? baseDirectory = null)
+    {
+        BaseDirectory = baseDirectory ?? Path.Combine(AppContext.BaseDirectory, "host");
+    }
+
+    public string BaseDirectory { get; }
+
+    /// <summary>The host folder for a runtime; throws when the host was not built.</summary>
+    public string FolderFor(PinnedRuntime runtime)
+    {
+        var folder = Path.Combine(BaseDirectory, runtime.Moniker);
+        if (!File.Exists(Path.Combine(folder, "PerfLab.Host.dll")))
+        {
+            throw new PerfLabException(
+                $"The PerfLab host for {runtime.Moniker} is not built (no {Path.Combine(folder, "PerfLab.Host.dll")}).",
+                "Build the helpers from the repository root: `dotnet build`.");
+        }
+
+        return folder;
+    }
+
+    public string HostAssembly(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "PerfLab.Host.dll");
+
+    /// <summary>BenchmarkDotNet's assemblies in the host folder, which benchmarks compile against.</summary>
+    public IReadOnlyList<string> BenchmarkDotNetAssemblies(PinnedRuntime runtime) =>
+        Directory.EnumerateFiles(FolderFor(runtime), "*.dll")
+            .Where(f => Path.GetFileName(f) is var n && (n.StartsWith("BenchmarkDotNet", StringComparison.Ordinal) || n.StartsWith("Perfolizer", StringComparison.Ordinal) || n.StartsWith("Pragmastat", StringComparison.Ordinal)))
+            .Order(StringComparer.Ordinal)
+            .ToArray();
+
+    /// <summary>A hash of the host's assembly: results from another host build are not reused.</summary>
+    public string VersionOf(PinnedRuntime runtime)
+    {
+        lock (_versions)
+        {
+            if (!_versions.TryGetValue(runtime.Moniker, out var version))
+            {
+                using var stream = File.OpenRead(HostAssembly(runtime));
+                version = Convert.ToHexStringLower(SHA256.HashData(stream))[..16];
+                _versions[runtime.Moniker] = version;
+            }
+
+            return version;
+        }
+    }
+}

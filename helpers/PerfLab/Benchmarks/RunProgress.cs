@@ -1,0 +1,39 @@
+namespace PerfLab.Benchmarks;
+
+/// <summary>Where a run stands, reported as it goes.</summary>
+/// <param name="Stage">compile, cache, provision, wait, measure or done.</param>
+/// <param name="Elapsed">Time since the run started.</param>
+/// <param name="Message">A human sentence, for stages without a case.</param>
+/// <param name="Runtime">The runtime being measured.</param>
+/// <param name="CaseNumber">1-based number of the case being measured.</param>
+/// <param name="CaseCount">Cases on this runtime.</param>
+/// <param name="CaseName">The case, as Method(params).</param>
+/// <param name="Phase">BenchmarkDotNet's stage, e.g. WorkloadWarmup.</param>
+/// <param name="Iteration">Iteration within the phase.</param>
+public sealed record RunProgress(
+    string Stage,
+    TimeSpan Elapsed,
+    string? Message = null,
+    string? Runtime = null,
+    int? CaseNumber = null,
+    int? CaseCount = null,
+    string? CaseName = null,
+    string? Phase = null,
+    int? Iteration = null)
+{
+    /// <summary>One line, e.g. "[  4.2s] net9.0 case 1/2 Sum(N=100) WorkloadActual 3".</summary>
+    public override string ToString()
+    {
+        var clock = $"[{Elapsed.TotalSeconds,6:F1}s]";
+        if (Runtime is null)
+        {
+            return $"{clock} {Message}";
+        }
+
+        var where = CaseNumber is null ? "" : $" case {CaseNumber}/{CaseCount?.ToString(System.Globalization.CultureInfo.InvariantCulture) ?? "?"}";
+        var name = CaseName is null ? "" : " " + CaseName;
+        var phase = Phase is null ? "" : " " + Phase + (Iteration is null ? "" : " " + Iteration);
+        var message = Message is null ? "" : " " + Message;
+        return $"{clock} {Runtime}{where}{name}{phase}{message}";
+    }
+}

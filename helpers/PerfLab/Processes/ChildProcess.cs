@@ -1,0 +1,160 @@
+using System.Diagnostics;
+using System.Text;
+
+namespace PerfLab.Processes;
+
+/// <summary>How a child process ended.</summary>
+/// <param name="ExitCode">The exit code, or -1 when it was killed.</param>
+/// <param name="StandardOutput">Everything it wrote to standard output (minus lines taken by the line handler).</param>
+/// <param name="StandardError">Everything it wrote to standard error.</param>
+/// <param name="TimedOut">True when it was killed because the timeout passed.</param>
+/// <param name="Elapsed">Wall time from start to exit.</param>
+internal sealed record ChildProcessResult(int ExitCode, string StandardOutput, string StandardError, bool TimedOut, TimeSpan Elapsed);
+
+/// <summary>
+/// Starts a process with an argument list (never through a shell), streams its output, and kills its
+/// whole process tree on timeout or cancellation.
+/// </summary>
+internal static class ChildProcess
+{
+    /// <summary>Runs <paramref name="fileName"/> to completion.</summary>
+    /// <param name="fileName">The executable.</param>
+    /// <param name="arguments">Arguments, passed as a list.</param>
+    /// <param name="environment">Variables to set (a null value removes the variable).</param>
+    /// <param name="workingDirectory">Working directory, or null for the current one.</param>
+    /// <param name="timeout">Kill the tree after this long.</param>
+    /// <param name="onOutputLine">Sees each stdout line; returns true when it consumed the line.</param>
+    /// <param name="cancellationToken">Kills the tree when cancelled, then throws.</param>
+    public static async Task<ChildProcessResult> RunAsync(
+        string fileName,
+        IEnumerable<string> arguments,
+        IReadOnlyDictionary<string, string?>? environment,
+        string? workingDirectory,
+        TimeSpan timeout,
+        Func<string, bool>? onOutputLine,
+        CancellationToken cancellationToken)
+    {
+        var info = new ProcessStartInfo(fileName)
+        {
+            UseShellExecute = false,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            StandardOutputEncoding = Encoding.UTF8,
+            StandardErrorEncoding = Encoding.UTF8,
+            WorkingDirectory = workingDirectory ?? Environment.CurrentDirectory,
+        };
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+
+        if (environment is not null)
+        {
+            foreach (var (name, value) in environment)
+            {
+                if (value is null)
+                {
+                    info.Environment.Remove(name);
+                }
+                else
+                {
+                    info.Environment[name] = value;
+                }
+            }
+        }
+
+        var stdout = new StringBuilder();
+        var stderr = new StringBuilder();
+        using var process = new Process { StartInfo = info, EnableRaisingEvents = true };
+        var outputDone = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var errorDone = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        process.OutputDataReceived += (_, e) =>
+        {
+            if (e.Data is null)
+            {
+                outputDone.TrySetResult();
+                return;
+            }
+
+            if (onOutputLine?.Invoke(e.Data) != true)
+            {
+                lock (stdout)
+                {
+                    stdout.AppendLine(e.Data);
+                }
+            }
+        };
+        process.ErrorDataReceived += (_, e) =>
+        {
+            if (e.Data is null)
+            {
+                errorDone.TrySetResult();
+                return;
+            }
+
+            lock (stderr)
+            {
+                stderr.AppendLine(e.Data);
+            }
+        };
+
+        var stopwatch = Stopwatch.StartNew();
+        try
+        {
+            process.Start();
+        }
+        catch (System.ComponentModel.Win32Exception ex)
+        {
+            throw new PerfLabException($"Could not start '{fileName}': {ex.Message}.", "Check that the .NET SDK is installed and on PATH; run `perflab doctor`.", inner: ex);
+        }
+
+        process.StandardInput.Close();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+
+        using var timeoutSource = new CancellationTokenSource(timeout);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeoutSource.Token, cancellationToken);
+        var timedOut = false;
+        try
+        {
+            await process.WaitForExitAsync(linked.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            KillTree(process);
+            timedOut = !cancellationToken.IsCancellationRequested;
+            if (!timedOut)
+            {
+                throw;
+            }
+        }
+
+        // Output of a killed tree may never close if a grandchild inherited the pipe: bound the wait.
+        await Task.WhenAny(Task.WhenAll(outputDone.Task, errorDone.Task), Task.Delay(TimeSpan.FromSeconds(5), CancellationToken.None)).ConfigureAwait(false);
+        stopwatch.Stop();
+
+        string Text(StringBuilder builder)
+        {
+            lock (builder)
+            {
+                return builder.ToString();
+            }
+        }
+
+        return new ChildProcessResult(timedOut ? -1 : process.ExitCode, Text(stdout), Text(stderr), timedOut, stopwatch.Elapsed);
+    }
+
+    private static void KillTree(Process process)
+    {
+        try
+        {
+            process.Kill(entireProcessTree: true);
+            process.WaitForExit(TimeSpan.FromSeconds(10));
+        }
+        catch (InvalidOperationException)
+        {
+            // Already exited.
+        }
+    }
+}

@@ -1,0 +1,113 @@
+using PerfLab.Contract;
+
+namespace PerfLab.Results;
+
+/// <summary>One measured (method, parameters, runtime) combination.</summary>
+/// <param name="Type">Full name of the benchmark class.</param>
+/// <param name="Method">The benchmark method.</param>
+/// <param name="Parameters">Parameter values of this case.</param>
+/// <param name="IsBaseline">True for a method marked [Benchmark(Baseline = true)].</param>
+/// <param name="Runtime">Moniker of the runtime, e.g. net8.0.</param>
+/// <param name="RuntimeVersion">The exact runtime version that ran, as reported by the process.</param>
+/// <param name="Statistics">Time per operation in nanoseconds; null when the case failed.</param>
+/// <param name="MeasurementsNs">Each workload measurement, ns per operation.</param>
+/// <param name="AllocatedBytes">Managed bytes allocated per operation.</param>
+/// <param name="Gen0">Gen0 collections per 1000 operations.</param>
+/// <param name="Gen1">Gen1 collections per 1000 operations.</param>
+/// <param name="Gen2">Gen2 collections per 1000 operations.</param>
+/// <param name="Ratio">Mean relative to the baseline row (see <see cref="BenchmarkRun.Baseline"/>).</param>
+/// <param name="AllocRatio">Allocated bytes relative to the baseline row.</param>
+/// <param name="Cached">True when this row came from the result cache.</param>
+/// <param name="Warnings">Sub-nanosecond, zero-measurement, noise and BenchmarkDotNet's own remarks.</param>
+/// <param name="Error">Why the case failed, when it did.</param>
+public sealed record BenchmarkResult(
+    string Type,
+    string Method,
+    IReadOnlyList<CaseParameter> Parameters,
+    bool IsBaseline,
+    string Runtime,
+    string RuntimeVersion,
+    CaseStatistics? Statistics,
+    IReadOnlyList<double> MeasurementsNs,
+    long? AllocatedBytes,
+    double? Gen0,
+    double? Gen1,
+    double? Gen2,
+    double? Ratio,
+    double? AllocRatio,
+    bool Cached,
+    IReadOnlyList<string> Warnings,
+    string? Error)
+{
+    /// <summary>"Method(A=1, B=x)": how the row is named in messages.</summary>
+    public string DisplayName => Parameters.Count == 0 ? Method : $"{Method}({string.Join(", ", Parameters.Select(p => $"{p.Name}={p.Value}"))})";
+
+    /// <summary>Identifies the case across runtimes: type, method and parameters.</summary>
+    public string CaseKey => $"{Type}.{DisplayName}";
+}
+
+/// <summary>The runtime a part of the run used.</summary>
+/// <param name="Moniker">e.g. net8.0.</param>
+/// <param name="Version">Exact version that ran.</param>
+/// <param name="FrameworkDescription">As the process reported it.</param>
+/// <param name="Source">installed or provisioned.</param>
+/// <param name="Cached">True when this runtime's rows came from the cache.</param>
+public sealed record RunRuntime(string Moniker, string Version, string FrameworkDescription, string Source, bool Cached);
+
+/// <summary>Where a run's wall time went, in seconds.</summary>
+/// <param name="Total">From the request to the result.</param>
+/// <param name="Compile">Compiling the source for every runtime.</param>
+/// <param name="Provision">Provisioning missing runtimes.</param>
+/// <param name="Wait">Waiting for another PerfLab run to finish measuring.</param>
+/// <param name="Measure">Benchmark processes, start to exit, summed.</param>
+public sealed record RunTiming(double Total, double Compile, double Provision, double Wait, double Measure);
+
+/// <summary>The machine a run happened on.</summary>
+/// <param name="Os">Operating system description.</param>
+/// <param name="Architecture">Process architecture.</param>
+/// <param name="ProcessorCount">Logical processors.</param>
+/// <param name="MachineName">Host name.</param>
+public sealed record RunMachine(string Os, string Architecture, int ProcessorCount, string MachineName);
+
+/// <summary>
+/// Everything a benchmark run produced: one row per method x parameters x runtime, with the mode,
+/// runtimes and environment that produced it. Serialized as described in docs/results-schema.md.
+/// </summary>
+/// <param name="SchemaVersion">Version of the JSON layout (<see cref="CurrentSchemaVersion"/>).</param>
+/// <param name="Source">Path of the benchmark source.</param>
+/// <param name="Mode">smoke, quick or full.</param>
+/// <param name="StartedAt">When the run started (UTC).</param>
+/// <param name="Runtimes">The runtimes, in the order asked for.</param>
+/// <param name="Environment">Environment variables set on every benchmark process.</param>
+/// <param name="Filter">Glob filters applied, if any.</param>
+/// <param name="Baseline">What ratios compare against: "method" or "runtime:&lt;moniker&gt;".</param>
+/// <param name="Machine">The machine.</param>
+/// <param name="Results">The rows.</param>
+/// <param name="Warnings">Run-level warnings (e.g. smoke numbers are meaningless).</param>
+/// <param name="Timing">Where the run's wall time went.</param>
+public sealed record BenchmarkRun(
+    int SchemaVersion,
+    string Source,
+    BenchmarkMode Mode,
+    DateTimeOffset StartedAt,
+    IReadOnlyList<RunRuntime> Runtimes,
+    IReadOnlyDictionary<string, string> Environment,
+    IReadOnlyList<string> Filter,
+    string Baseline,
+    RunMachine Machine,
+    IReadOnlyList<BenchmarkResult> Results,
+    IReadOnlyList<string> Warnings,
+    RunTiming Timing)
+{
+    /// <summary>The schema version this library writes.</summary>
+    public const int CurrentSchemaVersion = 1;
+
+    /// <summary>True when every row came from the cache.</summary>
+    public bool Cached => Runtimes.Count > 0 && Runtimes.All(r => r.Cached);
+
+    /// <summary>True when at least one case failed.</summary>
+    public bool HasErrors => Results.Any(r => r.Error is not null);
+
+    /// <summary>The terminal table.</summary>
+    public override string ToString() => TerminalTable.Render(this);
+}

@@ -1,0 +1,42 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace PerfLab.Results;
+
+/// <summary>Reads and writes <see cref="BenchmarkRun"/> as JSON (layout: docs/results-schema.md).</summary>
+public static class ResultJson
+{
+    private static readonly JsonSerializerOptions Options = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        WriteIndented = true,
+        DefaultIgnoreCondition = JsonIgnoreCondition.Never,
+        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
+        NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
+    };
+
+    /// <summary>The run as indented JSON.</summary>
+    /// <param name="run">The run.</param>
+    public static string Serialize(BenchmarkRun run) => JsonSerializer.Serialize(run, Options);
+
+    /// <summary>A run read back from JSON.</summary>
+    /// <param name="json">The text.</param>
+    /// <exception cref="PerfLabException">The text is not a run of a schema version this library reads.</exception>
+    public static BenchmarkRun Deserialize(string json)
+    {
+        try
+        {
+            var run = JsonSerializer.Deserialize<BenchmarkRun>(json, Options) ?? throw new JsonException("empty document");
+            if (run.SchemaVersion != BenchmarkRun.CurrentSchemaVersion)
+            {
+                throw new PerfLabException($"Results use schema version {run.SchemaVersion}; this PerfLab reads version {BenchmarkRun.CurrentSchemaVersion}.", "Re-run the benchmark to produce current results.");
+            }
+
+            return run;
+        }
+        catch (JsonException ex)
+        {
+            throw new PerfLabException($"Not a PerfLab results file: {ex.Message}", "Pass a file written by `perflab bench --json`.", inner: ex);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+using System.Text.RegularExpressions;
+using PerfLab.Benchmarks;
+using PerfLab.Processes;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Setup;
+
+/// <summary>How a check came out.</summary>
+public enum CheckStatus
+{
+    /// <summary>All good.</summary>
+    Ok,
+
+    /// <summary>Works, but something will happen on first use or could go wrong.</summary>
+    Warning,
+
+    /// <summary>Broken: the course will not work until it is fixed.</summary>
+    Failed,
+}
+
+/// <summary>One line of `perflab doctor`.</summary>
+/// <param name="Name">What was checked.</param>
+/// <param name="Status">How it came out.</param>
+/// <param name="Detail">What was found.</param>
+/// <param name="Fix">What to do, when not ok.</param>
+public sealed record DoctorCheck(string Name, CheckStatus Status, string Detail, string? Fix = null);
+
+/// <summary>Checks everything the course needs: SDK, host build, runtimes, disk, write access, package sources.</summary>
+public sealed partial class Doctor
+{
+    /// <summary>Free disk space below which provisioning and builds may fail.</summary>
+    public const long MinimumFreeBytes = 1L << 30;
+
+    private readonly PerfLabHome _home;
+
+    /// <summary>Creates a doctor for a PerfLab home.</summary>
+    /// <param name="home">The home to check; null uses the default.</param>
+    public Doctor(PerfLabHome? home = null) => _home = home ?? PerfLabHome.Default();
+
+    /// <summary>Runs every check.</summary>
+    /// <param name="cancellationToken">Stops the network checks.</param>
+    public async Task<IReadOnlyList<DoctorCheck>> RunAsync(CancellationToken cancellationToken = default)
+    {
+        var checks = new List<DoctorCheck>();
+        DotnetInstallation? sdk = null;
+        try
+        {
+            sdk = DotnetInstallation.Current();
+            checks.Add(new DoctorCheck(".NET SDK", CheckStatus.Ok, $"runtime {Environment.Version} at {sdk.Root}"));
+        }
+        catch (PerfLabException ex)
+        {
+            checks.Add(new DoctorCheck(".NET SDK", CheckStatus.Failed, ex.Message, ex.Fix));
+        }
+
+        checks.Add(CheckHost());
+        checks.Add(CheckWriteAccess());
+        checks.Add(CheckDisk());
+        if (sdk is not null)
+        {
+            var locator = new RuntimeLocator(_home, sdk);
+            foreach (var runtime in RuntimeCatalog.All)
+            {
+                var located = locator.Locate(runtime);
+                checks.Add(located.Source == RuntimeSource.Missing
+                    ? new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Warning, $"{runtime.Version} is not here yet; it is provisioned from NuGet on first use", "Run `perflab runtimes --provision` now while you are online.")
+                    : new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Ok, $"{runtime.Version} {located.Source.ToString().ToLowerInvariant()} at {located.Path}"));
+            }
+
+            checks.AddRange(await CheckPackageSourcesAsync(sdk, cancellationToken).ConfigureAwait(false));
+        }
+
+        return checks;
+    }
+
+    private static DoctorCheck CheckHost()
+    {
+        try
+        {
+            var layout = new HostLayout();
+            foreach (var runtime in RuntimeCatalog.All)
+            {
+                layout.FolderFor(runtime);
+            }
+
+            return new DoctorCheck("benchmark host", CheckStatus.Ok, $"built for {string.Join(", ", RuntimeCatalog.Monikers)} in {layout.BaseDirectory}");
+        }
+        catch (PerfLabException ex)
+        {
+            return new DoctorCheck("benchmark host", CheckStatus.Failed, ex.Message, ex.Fix);
+        }
+    }
+
+    private DoctorCheck CheckWriteAccess()
+    {
+        try
+        {
+            Directory.CreateDirectory(_home.Root);
+            var probe = Path.Combine(_home.Root, $".write-probe-{Environment.ProcessId}");
+            File.WriteAllText(probe, "ok");
+            File.Delete(probe);
+            return new DoctorCheck("write access", CheckStatus.Ok, _home.Root);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            return new DoctorCheck("write access", CheckStatus.Failed, $"cannot write to {_home.Root}: {ex.Message}", "Set PERFLAB_HOME to a folder you can write to.");
+        }
+    }
+
+    private DoctorCheck CheckDisk()
+    {
+        try
+        {
+            var free = new DriveInfo(Path.GetPathRoot(_home.Root)!).AvailableFreeSpace;
+            var text = $"{free / (1024.0 * 1024 * 1024):F1} GB free where {_home.Root} lives";
+            return free >= MinimumFreeBytes
+                ? new DoctorCheck("disk space", CheckStatus.Ok, text)
+                : new DoctorCheck("disk space", CheckStatus.Failed, text, "Free at least 1 GB: each provisioned runtime takes about 70 MB, builds and results a little more.");
+        }
+        catch (Exception ex) when (ex is IOException or ArgumentException or UnauthorizedAccessException)
+        {
+            return new DoctorCheck("disk space", CheckStatus.Warning, $"could not read free space: {ex.Message}");
+        }
+    }
+
+    private static async Task<IReadOnlyList<DoctorCheck>> CheckPackageSourcesAsync(DotnetInstallation sdk, CancellationToken cancellationToken)
+    {
+        var listing = await ChildProcess.RunAsync(sdk.Muxer, ["nuget", "list", "source", "--format", "short"], null, null, TimeSpan.FromSeconds(60), null, cancellationToken).ConfigureAwait(false);
+        var sources = listing.StandardOutput.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries)
+            .Select(l => SourceLine().Match(l))
+            .Where(m => m.Success && m.Groups["state"].Value.StartsWith('E'))
+            .Select(m => m.Groups["url"].Value)
+            .ToArray();
+        if (sources.Length == 0)
+        {
+            return [new DoctorCheck("package sources", CheckStatus.Failed, "no enabled NuGet source", "Add one: `dotnet nuget add source https://api.nuget.org/v3/index.json`.")];
+        }
+
+        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(10) };
+        var checks = new List<DoctorCheck>();
+        foreach (var source in sources)
+        {
+            if (!Uri.TryCreate(source, UriKind.Absolute, out var uri) || uri.IsFile)
+            {
+                var exists = Directory.Exists(uri?.LocalPath ?? source);
+                checks.Add(new DoctorCheck("package source", exists ? CheckStatus.Ok : CheckStatus.Failed, source + (exists ? " (folder)" : " (folder does not exist)"), exists ? null : "Create the folder or remove the source."));
+                continue;
+            }
+
+            try
+            {
+                using var response = await http.GetAsync(uri, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+                checks.Add(response.IsSuccessStatusCode
+                    ? new DoctorCheck("package source", CheckStatus.Ok, $"{source} answers")
+                    : new DoctorCheck("package source", CheckStatus.Warning, $"{source} answered {(int)response.StatusCode}", "Check the source's address and credentials."));
+            }
+            catch (Exception ex) when (ex is HttpRequestException or TaskCanceledException)
+            {
+                checks.Add(new DoctorCheck("package source", CheckStatus.Failed, $"{source} is unreachable ({ex.Message})", "Connect to the network (runtimes already provisioned keep working offline)."));
+            }
+        }
+
+        return checks;
+    }
+
+    [GeneratedRegex(@"^(?<state>[ED])\w*\s+(?<url>\S+)$")]
+    private static partial Regex SourceLine();
+}
