@@ -1,0 +1,253 @@
+using System.Diagnostics;
+using System.Text;
+using PerfLab.Processes;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Integration;
+
+/// <summary>The real `perflab` command, as a process, on the inputs a reader gets wrong.</summary>
+public class CliTests
+{
+    [Fact]
+    public async Task Unknown_runtime_gets_one_message_and_a_non_zero_exit()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Tiny.cs", Sources.Tiny());
+
+        var result = await CliProcess.RunAsync(["bench", file, "--runtimes", "net7.0"], TestHome.Environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal("error: Unknown runtime 'net7.0'.\nfix: Use one of: net8.0, net9.0, net10.0.\n", result.Error);
+    }
+
+    [Fact]
+    public async Task A_missing_file_gets_one_message()
+    {
+        var result = await CliProcess.RunAsync(["bench", "does-not-exist.cs"], TestHome.Environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.StartsWith("error: File not found: does-not-exist.cs.", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_compile_error_prints_the_readers_line_and_runs_nothing()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Broken.cs", Sources.CompileError());
+
+        var result = await CliProcess.RunAsync(["bench", file, "--mode", "smoke"], TestHome.Environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains($"  {file}(6,16): error CS0103: The name 'undefinedVariable' does not exist in the current context", result.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("starting", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_benchmark_that_throws_exits_non_zero_and_shows_the_exception()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Faulty.cs", Sources.Throws());
+
+        var result = await CliProcess.RunAsync(["bench", file, "--mode", "smoke", "--runtimes", "net10.0"], TestHome.Environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("Explode on net10.0: System.InvalidOperationException: the reader's benchmark failed on purpose", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_file_without_benchmarks_gets_one_message()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Plain.cs", Sources.NoBenchmark());
+
+        var result = await CliProcess.RunAsync(["bench", file], TestHome.Environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("error: Plain.cs has no [Benchmark] method.", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task An_endless_benchmark_times_out_and_leaves_no_process_behind()
+    {
+        using var home = new TempFolder();
+        using var folder = new TempFolder();
+        var file = folder.Write("Endless.cs", Sources.EndlessLoop());
+
+        var result = await CliProcess.RunAsync(
+            ["bench", file, "--mode", "smoke", "--runtimes", "net10.0", "--case-timeout", "4"],
+            new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("Spin on net10.0: Timed out: the case did not finish within 4 s; its process tree was killed.", result.Output, StringComparison.Ordinal);
+        Assert.Empty(CliProcess.ProcessesMentioning(home.Path));
+    }
+
+    [Fact]
+    public async Task A_path_with_spaces_and_non_ascii_letters_just_works()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write(Path.Combine("dossier avec espaces", "Bänch Ünïcødé.cs"), Sources.Tiny());
+
+        var result = await CliProcess.RunAsync(["bench", file, "--mode", "smoke", "--runtimes", "net10.0"], TestHome.Environment);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("| Sum    | net10.0 |", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_runtime_that_cannot_be_provisioned_says_the_package_source_is_unreachable()
+    {
+        using var home = new TempFolder();
+        using var packages = new TempFolder();
+        using var folder = new TempFolder();
+        var file = folder.Write("Tiny.cs", Sources.Tiny());
+
+        // The provisioning restore finds this NuGet.config above its project: one source, nobody listening.
+        home.Write("NuGet.config", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <configuration>
+              <packageSources>
+                <clear />
+                <add key="nowhere" value="http://127.0.0.1:9/v3/index.json" />
+              </packageSources>
+            </configuration>
+            """);
+        var result = await CliProcess.RunAsync(
+            ["bench", file, "--mode", "smoke", "--runtimes", "net8.0"],
+            new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path, ["NUGET_PACKAGES"] = packages.Path });
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("error: Could not provision .NET 8.0.31: the package source is unreachable.", result.Error, StringComparison.Ordinal);
+        Assert.Contains("fix: Connect to your NuGet source", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_second_run_waits_for_the_one_measuring_and_says_so()
+    {
+        using var home = new TempFolder();
+        using var folder = new TempFolder();
+        var file = folder.Write("Tiny.cs", Sources.Tiny());
+        var waiting = new TaskCompletionSource();
+        var errors = new StringBuilder();
+
+        Process process;
+        using (await FileLock.AcquireAsync(Path.Combine(home.Path, "locks", "measure.lock"), null, CancellationToken.None))
+        {
+            process = StartWatched(["bench", file, "--mode", "smoke", "--runtimes", "net10.0"], home.Path, errors, "another PerfLab run is measuring", waiting);
+            await waiting.Task.WaitAsync(TimeSpan.FromMinutes(2));
+            Assert.False(process.HasExited);
+        }
+
+        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(2));
+        Assert.True(process.ExitCode == 0, errors.ToString());
+        Assert.Contains($"another PerfLab run is measuring (process {Environment.ProcessId}", errors.ToString(), StringComparison.Ordinal);
+        process.Dispose();
+    }
+
+    [Fact]
+    public async Task Two_runs_at_the_same_time_both_succeed()
+    {
+        using var folder = new TempFolder();
+        var a = folder.Write("A.cs", Sources.Tiny());
+        var b = folder.Write("B.cs", Sources.Tiny());
+
+        var results = await Task.WhenAll(
+            CliProcess.RunAsync(["bench", a, "--mode", "smoke", "--runtimes", "net10.0", "net8.0"], TestHome.Environment),
+            CliProcess.RunAsync(["bench", b, "--mode", "smoke", "--runtimes", "net10.0", "net8.0"], TestHome.Environment));
+
+        Assert.All(results, r => Assert.True(r.ExitCode == 0, r.ToString()));
+    }
+
+    [Fact]
+    public async Task Ctrl_c_stops_the_run_and_kills_the_benchmark_process()
+    {
+        using var home = new TempFolder();
+        using var folder = new TempFolder();
+        var file = folder.Write("Endless.cs", Sources.EndlessLoop());
+        var measuring = new TaskCompletionSource();
+        var errors = new StringBuilder();
+
+        using var process = StartWatched(["bench", file, "--mode", "smoke", "--runtimes", "net10.0"], home.Path, errors, "net10.0 case 1/", measuring);
+        await measuring.Task.WaitAsync(TimeSpan.FromMinutes(2));
+        var deadline = DateTime.UtcNow.AddSeconds(30);
+        while (CliProcess.ProcessesMentioning(home.Path).Count == 0 && DateTime.UtcNow < deadline)
+        {
+            await Task.Delay(100);
+        }
+
+        Assert.NotEmpty(CliProcess.ProcessesMentioning(home.Path));
+
+        using (var kill = Process.Start("kill", ["-s", "INT", process.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))
+        {
+            await kill.WaitForExitAsync();
+        }
+
+        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        Assert.Equal(130, process.ExitCode);
+        Assert.Contains("Cancelled. Every benchmark process was stopped.", errors.ToString(), StringComparison.Ordinal);
+        Assert.Empty(CliProcess.ProcessesMentioning(home.Path));
+    }
+
+    [Fact]
+    public async Task Provisioning_from_runtime_packs_fills_an_empty_home()
+    {
+        using var home = new TempFolder();
+        var env = new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path };
+
+        var before = await CliProcess.RunAsync(["runtimes"], env);
+        var provision = await CliProcess.RunAsync(["runtimes", "--provision"], env);
+
+        Assert.Matches(@"net8\.0\s+8\.0\.31\s+missing", before.Output);
+        Assert.True(provision.ExitCode == 0, provision.ToString());
+        Assert.Matches(@"net8\.0\s+8\.0\.31\s+provisioned\s+" + System.Text.RegularExpressions.Regex.Escape(home.Path), provision.Output);
+        Assert.Matches(@"net9\.0\s+9\.0\.20\s+provisioned", provision.Output);
+        Assert.True(File.Exists(Path.Combine(home.Path, "dotnet", "shared", "Microsoft.NETCore.App", "8.0.31", "System.Private.CoreLib.dll")));
+    }
+
+    [Fact]
+    public async Task Bench_help_lists_every_option()
+    {
+        var result = await CliProcess.RunAsync(["bench", "--help"]);
+
+        Assert.Equal(0, result.ExitCode);
+        foreach (var option in new[] { "--runtimes", "--mode", "--filter", "--env", "--json", "--force", "--case-timeout", "--timeout" })
+        {
+            Assert.Contains(option, result.Output, StringComparison.Ordinal);
+        }
+    }
+
+    private static Process StartWatched(string[] args, string home, StringBuilder errors, string signal, TaskCompletionSource seen)
+    {
+        var info = new ProcessStartInfo("dotnet") { RedirectStandardError = true, RedirectStandardOutput = true, UseShellExecute = false };
+        info.ArgumentList.Add(CliProcess.CliAssembly);
+        foreach (var arg in args)
+        {
+            info.ArgumentList.Add(arg);
+        }
+
+        info.Environment["PERFLAB_HOME"] = home;
+        var process = new Process { StartInfo = info };
+        process.ErrorDataReceived += (_, e) =>
+        {
+            if (e.Data is null)
+            {
+                return;
+            }
+
+            lock (errors)
+            {
+                errors.AppendLine(e.Data);
+            }
+
+            if (e.Data.Contains(signal, StringComparison.Ordinal))
+            {
+                seen.TrySetResult();
+            }
+        };
+        process.OutputDataReceived += (_, _) => { };
+        process.Start();
+        process.BeginErrorReadLine();
+        process.BeginOutputReadLine();
+        return process;
+    }
+}

@@ -1,0 +1,141 @@
+using PerfLab.Benchmarks;
+using PerfLab.Contract;
+using PerfLab.Runtimes;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Integration;
+
+/// <summary>The real pipeline: Roslyn compile, provisioned runtimes, one host process per case (smoke mode).</summary>
+public class EngineTests
+{
+    private readonly BenchmarkEngine _engine = new(TestHome.Shared);
+
+    private static BenchmarkRequest Smoke(string source, string name = "Bench.cs", params string[] runtimes) => new()
+    {
+        Source = source,
+        SourcePath = Path.Combine(Path.GetTempPath(), name),
+        Mode = BenchmarkMode.Smoke,
+        Runtimes = RuntimeCatalog.FindAll(runtimes),
+    };
+
+    [Fact]
+    public async Task A_tiny_benchmark_runs_on_each_runtime_and_reports_the_exact_version_that_ran()
+    {
+        var run = await _engine.RunAsync(Smoke(Sources.Tiny()));
+
+        Assert.False(run.HasErrors, run.ToString());
+        Assert.Equal(["net8.0", "net9.0", "net10.0"], run.Results.Select(r => r.Runtime));
+        Assert.Equal(["8.0.31", "9.0.20", "10.0.12"], run.Results.Select(r => r.RuntimeVersion));
+        Assert.Equal([".NET 8.0.31", ".NET 9.0.20", ".NET 10.0.12"], run.Runtimes.Select(r => r.FrameworkDescription));
+        Assert.All(run.Results, r => Assert.True(r.Statistics!.Mean > 0));
+        Assert.Contains("| Sum    | net8.0  |", run.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_net10_api_behind_if_runs_on_all_three_runtimes()
+    {
+        var run = await _engine.RunAsync(Smoke(Sources.NewerApiBehindIf()));
+
+        Assert.False(run.HasErrors, run.ToString());
+        Assert.Equal(3, run.Results.Count);
+    }
+
+    [Fact]
+    public async Task A_net10_api_without_if_fails_to_compile_for_8_and_9_only()
+    {
+        var source = "public class V { [Benchmark] public bool M() => System.Security.Cryptography.MLKem.IsSupported; }";
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => _engine.RunAsync(Smoke(source, "Versioned.cs")));
+
+        var detail = Assert.Single(ex.Details);
+        Assert.Contains("Versioned.cs(1,", detail, StringComparison.Ordinal);
+        Assert.EndsWith("[net8.0, net9.0]", detail, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Compile_errors_point_at_the_readers_file_and_line_before_any_process_starts()
+    {
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => _engine.RunAsync(Smoke(Sources.CompileError(), "Broken.cs")));
+
+        Assert.Equal("Broken.cs does not compile (1 error).", ex.Message);
+        var detail = Assert.Single(ex.Details);
+        Assert.Matches(@"Broken\.cs\(6,16\): error CS0103: The name 'undefinedVariable' does not exist in the current context$", detail);
+        Assert.Equal("Fix the errors above; nothing was run.", ex.Fix);
+    }
+
+    [Fact]
+    public async Task A_file_without_benchmarks_is_refused()
+    {
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => _engine.RunAsync(Smoke(Sources.NoBenchmark(), "Plain.cs")));
+        Assert.Equal("Plain.cs has no [Benchmark] method.", ex.Message);
+    }
+
+    [Fact]
+    public async Task A_benchmark_that_throws_becomes_a_failed_row_with_the_readers_exception()
+    {
+        var run = await _engine.RunAsync(Smoke(Sources.Throws(), "Faulty.cs", "net10.0"));
+
+        var row = Assert.Single(run.Results);
+        Assert.True(run.HasErrors);
+        Assert.StartsWith("System.InvalidOperationException: the reader's benchmark failed on purpose", row.Error, StringComparison.Ordinal);
+        Assert.Contains("at Faulty.Explode()", row.Error, StringComparison.Ordinal);
+        Assert.Null(row.Statistics);
+    }
+
+    [Fact]
+    public async Task A_filter_that_matches_nothing_lists_the_cases_there_are()
+    {
+        var request = Smoke(Sources.Tiny(), "Tiny.cs", "net10.0") with { Filter = ["*Nothing*"] };
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => _engine.RunAsync(request));
+
+        Assert.StartsWith("No benchmark matches the filter *Nothing*", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_filter_selects_cases_by_class_and_method()
+    {
+        var source = Sources.Tiny().Replace("public int Sum()", "public int Other() => 1;\n[Benchmark] public int Sum()", StringComparison.Ordinal);
+        var request = Smoke(source, "Tiny.cs", "net10.0") with { Filter = ["Tiny.Sum"] };
+
+        var run = await _engine.RunAsync(request);
+        Assert.Equal(["Sum"], run.Results.Select(r => r.Method));
+    }
+
+    [Fact]
+    public async Task An_unchanged_request_is_answered_from_the_cache_and_force_runs_again()
+    {
+        var request = Smoke(Sources.Tiny(), "Tiny.cs", "net10.0");
+        var first = await _engine.RunAsync(request);
+        var second = await _engine.RunAsync(request);
+        var forced = await _engine.RunAsync(request with { Force = true });
+
+        Assert.False(first.Cached);
+        Assert.True(second.Cached);
+        Assert.Equal(first.Results[0].Statistics, second.Results[0].Statistics);
+        Assert.Equal(0, second.Timing.Measure);
+        Assert.False(forced.Cached);
+        Assert.Contains("cached result (use --force to re-run)", second.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Environment_variables_reach_the_benchmark_process()
+    {
+        var source = $$"""
+            // {{Guid.NewGuid()}}
+            public class EnvCheck
+            {
+                [Benchmark]
+                public bool ServerGc() => System.Runtime.GCSettings.IsServerGC
+                    ? Environment.GetEnvironmentVariable("PERFLAB_TEST_VALUE") == "42"
+                    : throw new InvalidOperationException("server GC is off");
+            }
+            """;
+        var request = Smoke(source, "EnvCheck.cs", "net10.0") with
+        {
+            Environment = new Dictionary<string, string> { ["DOTNET_gcServer"] = "1", ["PERFLAB_TEST_VALUE"] = "42" },
+        };
+        var run = await _engine.RunAsync(request);
+
+        Assert.False(run.HasErrors, run.ToString());
+        Assert.Contains("env DOTNET_gcServer=1 PERFLAB_TEST_VALUE=42", run.ToString(), StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,72 @@
+using PerfLab.Contract;
+using PerfLab.Results;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Unit;
+
+public class ResultCacheTests
+{
+    private static readonly Dictionary<string, string> NoEnv = [];
+
+    private static string Key(string source = "src", BenchmarkMode mode = BenchmarkMode.Quick, string[]? filter = null, Dictionary<string, string>? env = null, string runtime = "8.0.31", string host = "h1") =>
+        ResultCache.Key(source, mode, filter ?? [], env ?? NoEnv, runtime, host);
+
+    [Fact]
+    public void Every_input_changes_the_key()
+    {
+        var keys = new[]
+        {
+            Key(),
+            Key(source: "src2"),
+            Key(mode: BenchmarkMode.Full),
+            Key(filter: ["*Sum*"]),
+            Key(env: new() { ["DOTNET_TieredPGO"] = "0" }),
+            Key(runtime: "8.0.32"),
+            Key(host: "h2"),
+        };
+        Assert.Equal(keys.Length, keys.Distinct().Count());
+    }
+
+    [Fact]
+    public void Key_ignores_line_endings_and_environment_order()
+    {
+        Assert.Equal(Key(source: "a\nb"), Key(source: "a\r\nb"));
+        Assert.Equal(
+            Key(env: new() { ["A"] = "1", ["B"] = "2" }),
+            Key(env: new() { ["B"] = "2", ["A"] = "1" }));
+    }
+
+    [Fact]
+    public void Stored_results_come_back()
+    {
+        using var folder = new TempFolder();
+        var cache = new ResultCache(folder.Path);
+        var result = Fake.Case("Sum", 12.5, 0);
+        cache.Put(Key(), Fake.Runtime("8.0.31"), [result]);
+
+        var hit = cache.TryGet(Key(), _ => Assert.Fail("no warning expected"));
+        Assert.NotNull(hit);
+        Assert.Equal("8.0.31", hit.Value.Runtime.Version);
+        Assert.Equal(12.5, hit.Value.Cases[0].Statistics!.Mean);
+    }
+
+    [Fact]
+    public void A_corrupt_entry_is_a_miss_with_a_warning()
+    {
+        using var folder = new TempFolder();
+        var cache = new ResultCache(folder.Path);
+        File.WriteAllText(Path.Combine(folder.Path, Key() + ".json"), "{ not json");
+        var warnings = new List<string>();
+
+        Assert.Null(cache.TryGet(Key(), warnings.Add));
+        Assert.Single(warnings);
+        Assert.StartsWith("Ignored a corrupt cached result", warnings[0], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_miss_is_silent()
+    {
+        using var folder = new TempFolder();
+        Assert.Null(new ResultCache(folder.Path).TryGet(Key(), _ => Assert.Fail("no warning expected")));
+    }
+}
