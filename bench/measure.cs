@@ -1,0 +1,283 @@
+// Measures PerfLab itself, side by side in one run on this machine:
+//   (a) the posts' route: a BenchmarkDotNet console project, `dotnet run -c Release -f net8.0 --
+//       --filter * --runtimes net8.0 net9.0 net10.0 --job short`
+//   (b) `perflab bench` in quick mode on the same class and runtimes: first run of a new source (cold),
+//       the same source again with --force (warm), a cache hit, and through `dotnet run --project`.
+// Each reports its wall time beyond its measurement (a: BenchmarkDotNet's "Run time"; b: the benchmark
+// processes' time from the JSON), and the ratio. Then it compares quick-mode and full-mode ratios
+// (.NET 10 / .NET 8) on bench/honesty/RuntimeDifferences.cs.
+//
+// Usage (from the repository root): dotnet run bench/measure.cs -- [--reps N] [--skip-honesty] [--out FILE.md]
+// Takes about 10 minutes with the defaults (3 repetitions + honesty).
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+
+var reps = 3;
+var honesty = true;
+string? outPath = null;
+for (var i = 0; i < args.Length; i++)
+{
+    switch (args[i])
+    {
+        case "--reps": reps = int.Parse(args[++i], CultureInfo.InvariantCulture); break;
+        case "--skip-honesty": honesty = false; break;
+        case "--out": outPath = args[++i]; break;
+        default: Console.Error.WriteLine($"unknown argument {args[i]}; usage: dotnet run bench/measure.cs -- [--reps N] [--skip-honesty] [--out FILE.md]"); return 2;
+    }
+}
+
+var repo = FindRepo();
+var work = Directory.CreateTempSubdirectory("perflab-measure-").FullName;
+var home = Path.Combine(work, "home");
+var cliDll = Path.Combine(repo, "helpers", "PerfLab.Cli", "bin", "Release", "net10.0", "PerfLab.Cli.dll");
+var perflabEnv = new Dictionary<string, string> { ["PERFLAB_HOME"] = home };
+var report = new StringBuilder();
+
+Log("building PerfLab (Release)");
+Run("dotnet", ["build", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-c", "Release", "-v", "q", "--nologo"], repo, null, mustSucceed: true);
+
+// First ever run in an empty home: provisions .NET 8 and 9 (from the NuGet cache when it holds the packs).
+Log("fresh home: perflab runtimes --provision");
+var provision = Run("dotnet", [cliDll, "runtimes", "--provision"], repo, perflabEnv, mustSucceed: true);
+
+// The posts' route needs the three runtimes next to the SDK: a combined dotnet root of links.
+var combinedRoot = CombinedDotnetRoot(work, Path.Combine(home, "dotnet"));
+var postsProject = WritePostsProject(Path.Combine(work, "posts"));
+
+var rows = new List<(string Route, double Wall, double Measure)>();
+for (var rep = 1; rep <= reps; rep++)
+{
+    Log($"repetition {rep}/{reps}: posts' route");
+    var posts = Run(Path.Combine(combinedRoot, "dotnet"), ["run", "-c", "Release", "-f", "net8.0", "--", "--filter", "*", "--runtimes", "net8.0", "net9.0", "net10.0", "--job", "short"], postsProject,
+        CombinedRootEnvironment(combinedRoot), mustSucceed: true);
+    var runTime = Regex.Match(posts.Output, @"Run time: [\d:]+ \((?<s>[\d.]+) sec\)");
+    rows.Add(("(a) posts' route, --job short", posts.Seconds, runTime.Success ? double.Parse(runTime.Groups["s"].Value, CultureInfo.InvariantCulture) : double.NaN));
+
+    // A new source each repetition: the cold path compiles it.
+    var source = Path.Combine(work, $"probe{rep}.cs");
+    File.WriteAllText(source, Inputs.ProbeSource.Replace("// marker", $"// repetition {rep} {Guid.NewGuid()}", StringComparison.Ordinal));
+    var json = Path.Combine(work, $"probe{rep}.json");
+    string[] bench = ["bench", source, "--mode", "quick", "--json", json];
+
+    Log($"repetition {rep}/{reps}: perflab cold (new source)");
+    rows.Add(PerfLab("(b) perflab quick, new source", Run("dotnet", [cliDll, .. bench], repo, perflabEnv, mustSucceed: true), json));
+    Log($"repetition {rep}/{reps}: perflab warm (--force)");
+    rows.Add(PerfLab("(b) perflab quick, same source, --force", Run("dotnet", [cliDll, .. bench, "--force"], repo, perflabEnv, mustSucceed: true), json));
+    Log($"repetition {rep}/{reps}: perflab cache hit");
+    rows.Add(PerfLab("(b) perflab, cache hit", Run("dotnet", [cliDll, .. bench], repo, perflabEnv, mustSucceed: true), json));
+    Log($"repetition {rep}/{reps}: perflab through dotnet run --project (--force)");
+    rows.Add(PerfLab("(b) `dotnet run --project` perflab, --force", Run("dotnet", ["run", "--project", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-c", "Release", "--", .. bench, "--force"], repo, perflabEnv, mustSucceed: true), json));
+}
+
+report.AppendLine(CultureInfo.InvariantCulture, $"Measured {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC on {Environment.ProcessorCount} cores, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}; median of {reps} repetitions; one trivial benchmark on net8.0, net9.0 and net10.0.");
+report.AppendLine();
+report.AppendLine(CultureInfo.InvariantCulture, $"First run in an empty PERFLAB_HOME (`perflab runtimes --provision`, packs already in the NuGet cache): {provision.Seconds:F1} s.");
+report.AppendLine();
+report.AppendLine("| Route | Wall (s) | Measurement (s) | Overhead (s) | Overhead vs posts' route |");
+report.AppendLine("|---|---:|---:|---:|---:|");
+var postsOverhead = Median(rows.Where(r => r.Route.StartsWith("(a)", StringComparison.Ordinal)).Select(r => r.Wall - r.Measure));
+foreach (var group in rows.GroupBy(r => r.Route))
+{
+    var wall = Median(group.Select(r => r.Wall));
+    var measure = Median(group.Select(r => r.Measure));
+    var overhead = Median(group.Select(r => r.Wall - r.Measure));
+    report.AppendLine(CultureInfo.InvariantCulture, $"| {group.Key} | {wall:F1} | {measure:F1} | {overhead:F1} | {overhead / postsOverhead:F3} |");
+}
+
+if (honesty)
+{
+    var file = Path.Combine(repo, "bench", "honesty", "RuntimeDifferences.cs");
+    var runs = new Dictionary<string, List<Dictionary<string, double>>>();
+    foreach (var (mode, count) in new[] { ("quick", 3), ("full", 1) })
+    {
+        runs[mode] = [];
+        for (var i = 1; i <= count; i++)
+        {
+            Log($"honesty: {mode} run {i}/{count}");
+            var json = Path.Combine(work, $"honesty-{mode}-{i}.json");
+            Run("dotnet", [cliDll, "bench", file, "--runtimes", "net8.0", "net10.0", "--mode", mode, "--force", "--json", json], repo, perflabEnv, mustSucceed: true);
+            runs[mode].Add(Ratios(json));
+        }
+    }
+
+    report.AppendLine();
+    report.AppendLine("Quick vs full: ratio .NET 10 / .NET 8 (lower is faster on .NET 10); quick is 3 runs (min-max), full one run.");
+    report.AppendLine();
+    report.AppendLine("| Benchmark | Quick ratio (runs) | Full ratio | Quick median vs full |");
+    report.AppendLine("|---|---|---:|---:|");
+    foreach (var method in runs["full"][0].Keys)
+    {
+        var quick = runs["quick"].Select(r => r[method]).ToArray();
+        var full = runs["full"][0][method];
+        var median = Median(quick);
+        report.AppendLine(CultureInfo.InvariantCulture, $"| {method} | {median:F2} ({quick.Min():F2}-{quick.Max():F2}) | {full:F2} | {(median - full) / full:+0%;-0%;0%} |");
+    }
+}
+
+Console.WriteLine();
+Console.WriteLine(report);
+if (outPath is not null)
+{
+    File.WriteAllText(outPath, report.ToString());
+}
+
+Directory.Delete(work, recursive: true);
+return 0;
+
+static (string, double, double) PerfLab(string route, (double Seconds, string Output) run, string json)
+{
+    using var document = JsonDocument.Parse(File.ReadAllText(json));
+    var measure = document.RootElement.GetProperty("timing").GetProperty("measure").GetDouble();
+    return (route, run.Seconds, measure);
+}
+
+static Dictionary<string, double> Ratios(string json)
+{
+    using var document = JsonDocument.Parse(File.ReadAllText(json));
+    return document.RootElement.GetProperty("results").EnumerateArray()
+        .Where(r => r.GetProperty("runtime").GetString() == "net10.0")
+        .ToDictionary(r => r.GetProperty("method").GetString()!, r => r.GetProperty("ratio").GetDouble());
+}
+
+static double Median(IEnumerable<double> values)
+{
+    var sorted = values.Order().ToArray();
+    return sorted.Length == 0 ? double.NaN : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
+}
+
+static (double Seconds, string Output) Run(string file, IEnumerable<string> arguments, string directory, Dictionary<string, string>? env, bool mustSucceed)
+{
+    var info = new ProcessStartInfo(file) { WorkingDirectory = directory, RedirectStandardOutput = true, RedirectStandardError = true };
+    foreach (var argument in arguments)
+    {
+        info.ArgumentList.Add(argument);
+    }
+
+    foreach (var (name, value) in env ?? [])
+    {
+        info.Environment[name] = value;
+    }
+
+    var clock = Stopwatch.StartNew();
+    using var process = Process.Start(info)!;
+    var output = process.StandardOutput.ReadToEndAsync();
+    var error = process.StandardError.ReadToEndAsync();
+    process.WaitForExit();
+    var seconds = clock.Elapsed.TotalSeconds;
+    var text = output.Result + error.Result;
+    if (mustSucceed && process.ExitCode != 0)
+    {
+        throw new InvalidOperationException($"{file} {string.Join(' ', info.ArgumentList)} failed with {process.ExitCode}:\n{text}");
+    }
+
+    Console.Error.WriteLine($"    {seconds:F1} s");
+    return (seconds, text);
+}
+
+static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");
+
+static string FindRepo()
+{
+    for (var dir = new DirectoryInfo(Environment.CurrentDirectory); dir is not null; dir = dir.Parent)
+    {
+        if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
+        {
+            return dir.FullName;
+        }
+    }
+
+    throw new InvalidOperationException("Run this from inside the repository.");
+}
+
+// The SDK plus all three runtimes in one root, as an SDK with .NET 8 and 9 installed would be.
+static string CombinedDotnetRoot(string work, string privateRoot)
+{
+    var sdkRoot = Path.GetDirectoryName(Path.GetDirectoryName(Path.GetDirectoryName(System.Runtime.InteropServices.RuntimeEnvironment.GetRuntimeDirectory().TrimEnd('/')))!)!;
+    var root = Path.Combine(work, "dotnet-all");
+    Directory.CreateDirectory(Path.Combine(root, "shared", "Microsoft.NETCore.App"));
+    File.Copy(Path.Combine(sdkRoot, "dotnet"), Path.Combine(root, "dotnet"));
+    if (!OperatingSystem.IsWindows())
+    {
+        File.SetUnixFileMode(Path.Combine(root, "dotnet"), File.GetUnixFileMode(Path.Combine(sdkRoot, "dotnet")));
+    }
+    foreach (var entry in new[] { "host", "sdk", "sdk-manifests", "packs", "templates" })
+    {
+        if (Directory.Exists(Path.Combine(sdkRoot, entry)))
+        {
+            Directory.CreateSymbolicLink(Path.Combine(root, entry), Path.Combine(sdkRoot, entry));
+        }
+    }
+
+    foreach (var source in new[] { sdkRoot, privateRoot })
+    {
+        foreach (var version in Directory.EnumerateDirectories(Path.Combine(source, "shared", "Microsoft.NETCore.App")))
+        {
+            var target = Path.Combine(root, "shared", "Microsoft.NETCore.App", Path.GetFileName(version));
+            if (!Directory.Exists(target))
+            {
+                Directory.CreateSymbolicLink(target, version);
+            }
+        }
+    }
+
+    return root;
+}
+
+// `dotnet run` points DOTNET_ROOT at the SDK's real folder; the architecture-specific variable wins over it.
+static Dictionary<string, string> CombinedRootEnvironment(string root) => new()
+{
+    ["DOTNET_ROOT"] = root,
+    ["DOTNET_ROOT_" + System.Runtime.InteropServices.RuntimeInformation.OSArchitecture.ToString().ToUpperInvariant()] = root,
+    ["PATH"] = root + Path.PathSeparator + Environment.GetEnvironmentVariable("PATH"),
+};
+
+static string WritePostsProject(string folder)
+{
+    Directory.CreateDirectory(folder);
+    File.WriteAllText(Path.Combine(folder, "Posts.csproj"), """
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <OutputType>Exe</OutputType>
+            <TargetFrameworks>net8.0;net9.0;net10.0</TargetFrameworks>
+            <ImplicitUsings>enable</ImplicitUsings>
+            <Nullable>enable</Nullable>
+            <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
+          </PropertyGroup>
+          <ItemGroup>
+            <PackageReference Include="BenchmarkDotNet" Version="0.15.8" />
+          </ItemGroup>
+        </Project>
+        """);
+    File.WriteAllText(Path.Combine(folder, "Program.cs"), "using BenchmarkDotNet.Running;\nBenchmarkSwitcher.FromAssembly(typeof(Probe).Assembly).Run(args);\n");
+    File.WriteAllText(Path.Combine(folder, "Probe.cs"), Inputs.ProbeSource.Replace("public class Probe", "[MemoryDiagnoser]\npublic class Probe", StringComparison.Ordinal));
+    return folder;
+}
+
+internal static class Inputs
+{
+    // The same trivial class for both routes.
+    public const string ProbeSource = """
+        // marker
+        using BenchmarkDotNet.Attributes;
+
+        public class Probe
+        {
+            private readonly int[] _values = Enumerable.Range(0, 64).ToArray();
+
+            [Benchmark]
+            public int Sum()
+            {
+                var sum = 0;
+                foreach (var value in _values)
+                {
+                    sum += value;
+                }
+
+                return sum;
+            }
+        }
+        """;
+}
