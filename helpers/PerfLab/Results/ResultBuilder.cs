@@ -76,7 +76,7 @@ public static class ResultBuilder
 
             if (stats.Mean > 0 && stats.N > 1 && stats.Error / stats.Mean > NoisyRelativeError)
             {
-                warnings.Add(string.Create(CultureInfo.InvariantCulture, $"Noisy: the error is {stats.Error / stats.Mean:P0} of the mean. Close other programs, or use --mode full."));
+                warnings.Add(string.Create(CultureInfo.InvariantCulture, $"Noisy: the error is {stats.Error / stats.Mean:0%} of the mean. Close other programs, or use --mode full."));
             }
         }
 

@@ -1,0 +1,80 @@
+using System.CommandLine;
+using PerfLab.Cli;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Unit;
+
+/// <summary>The command line, parsed in-process: bad arguments stop before anything runs.</summary>
+public class CliArgumentTests
+{
+    private static async Task<(int ExitCode, string Output, string Error)> InvokeAsync(params string[] args)
+    {
+        var output = new StringWriter();
+        var error = new StringWriter();
+        var exitCode = await PerfLabCommand.Create(output, error).Parse(args).InvokeAsync(new InvocationConfiguration { Output = output, Error = error });
+        return (exitCode, output.ToString(), error.ToString());
+    }
+
+    [Fact]
+    public async Task An_unknown_mode_lists_the_three_modes()
+    {
+        var (exitCode, _, error) = await InvokeAsync("bench", "x.cs", "--mode", "fast");
+        Assert.Equal(1, exitCode);
+        Assert.Contains("Argument 'fast' not recognized. Must be one of:", error, StringComparison.Ordinal);
+        Assert.Contains("'smoke'", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task An_env_value_without_equals_sign_is_refused_before_any_run()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Tiny.cs", Sources.Tiny());
+
+        var (exitCode, output, error) = await InvokeAsync("bench", file, "--env", "NOEQUALS");
+
+        Assert.Equal(1, exitCode);
+        Assert.Equal("error: 'NOEQUALS' is not NAME=VALUE.\nfix: Write it as --env NAME=VALUE, e.g. --env DOTNET_gcServer=1.\n", error.ReplaceLineEndings("\n"));
+        Assert.Equal("", output);
+    }
+
+    [Theory]
+    [InlineData("--case-timeout", "-3")]
+    [InlineData("--timeout", "soon")]
+    public async Task A_timeout_must_be_a_positive_number_of_seconds(string option, string value)
+    {
+        var (exitCode, _, error) = await InvokeAsync("bench", "x.cs", option, value);
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"{option} '{value}' is not a positive number of seconds.", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Bench_without_a_file_says_the_file_is_required()
+    {
+        var (exitCode, _, error) = await InvokeAsync("bench");
+        Assert.Equal(1, exitCode);
+        Assert.Contains("Required argument 'FILE' missing for command: 'bench'.", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Options_parse_into_their_values()
+    {
+        var parse = PerfLabCommand.Create(TextWriter.Null, TextWriter.Null)
+            .Parse(["bench", "f.cs", "--runtimes", "net10.0", "net8.0", "--mode", "full", "--env", "A=1", "--env", "B=2", "--filter", "*Sum*", "--force", "--case-timeout", "7.5"]);
+
+        Assert.Empty(parse.Errors);
+        Assert.Equal(["net10.0", "net8.0"], parse.GetValue<string[]>("--runtimes")!);
+        Assert.Equal("full", parse.GetValue<string>("--mode"));
+        Assert.Equal(["A=1", "B=2"], parse.GetValue<string[]>("--env")!);
+        Assert.Equal(["*Sum*"], parse.GetValue<string[]>("--filter")!);
+        Assert.True(parse.GetValue<bool>("--force"));
+        Assert.Equal(TimeSpan.FromSeconds(7.5), parse.GetValue<TimeSpan?>("--case-timeout"));
+    }
+
+    [Fact]
+    public void Runtimes_default_to_all_three_in_order()
+    {
+        var parse = PerfLabCommand.Create(TextWriter.Null, TextWriter.Null).Parse(["bench", "f.cs"]);
+        Assert.Equal(["net8.0", "net9.0", "net10.0"], parse.GetValue<string[]>("--runtimes")!);
+        Assert.Equal("quick", parse.GetValue<string>("--mode"));
+    }
+}
