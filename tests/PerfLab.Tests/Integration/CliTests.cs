@@ -216,17 +216,10 @@ public class CliTests
         }
     }
 
+    // Starts perflab and completes `seen` once a stderr line contains `signal`.
     private static Process StartWatched(string[] args, string home, StringBuilder errors, string signal, TaskCompletionSource seen)
     {
-        var info = new ProcessStartInfo("dotnet") { RedirectStandardError = true, RedirectStandardOutput = true, UseShellExecute = false };
-        info.ArgumentList.Add(CliProcess.CliAssembly);
-        foreach (var arg in args)
-        {
-            info.ArgumentList.Add(arg);
-        }
-
-        info.Environment["PERFLAB_HOME"] = home;
-        var process = new Process { StartInfo = info };
+        var process = CliProcess.Start(args, new Dictionary<string, string> { ["PERFLAB_HOME"] = home });
         process.ErrorDataReceived += (_, e) =>
         {
             if (e.Data is null)
@@ -245,7 +238,6 @@ public class CliTests
             }
         };
         process.OutputDataReceived += (_, _) => { };
-        process.Start();
         process.BeginErrorReadLine();
         process.BeginOutputReadLine();
         return process;
