@@ -87,6 +87,18 @@ foreach (var group in rows.GroupBy(r => r.Route))
     report.AppendLine(CultureInfo.InvariantCulture, $"| {group.Key} | {wall:F1} | {measure:F1} | {overhead:F1} | {overhead / postsOverhead:F3} |");
 }
 
+// Asm of one method on three runtimes, warm (source compiled, runtimes provisioned).
+var asmSeconds = new List<double>();
+Run("dotnet", [cliDll, "asm", Path.Combine(repo, "samples", "ArraySum.cs"), "--method", "ForLoop"], repo, perflabEnv, mustSucceed: true);
+for (var rep = 1; rep <= reps; rep++)
+{
+    Log($"asm {rep}/{reps}: perflab asm samples/ArraySum.cs --method ForLoop");
+    asmSeconds.Add(Run("dotnet", [cliDll, "asm", Path.Combine(repo, "samples", "ArraySum.cs"), "--method", "ForLoop"], repo, perflabEnv, mustSucceed: true).Seconds);
+}
+
+report.AppendLine();
+report.AppendLine(CultureInfo.InvariantCulture, $"`perflab asm samples/ArraySum.cs --method ForLoop` on net8.0, net9.0 and net10.0, warm: median {Median(asmSeconds):F1} s (min {asmSeconds.Min():F1}, max {asmSeconds.Max():F1}).");
+
 if (honesty)
 {
     var file = Path.Combine(repo, "bench", "honesty", "RuntimeDifferences.cs");

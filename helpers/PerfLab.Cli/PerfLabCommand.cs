@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text.Json;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
+using PerfLab.Disassembly;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Setup;
@@ -20,6 +21,7 @@ internal static class PerfLabCommand
         var root = new RootCommand("PerfLab: run BenchmarkDotNet benchmarks on .NET 8, 9 and 10, each runtime in its own process.")
         {
             Bench(output, error),
+            Asm(output, error),
             Runtimes(output, error),
             DoctorCommand(output, error),
         };
@@ -92,6 +94,45 @@ internal static class PerfLabCommand
                 return run.HasErrors ? Failure : 0;
             }).ConfigureAwait(false);
         });
+        return command;
+    }
+
+    private static Command Asm(TextWriter output, TextWriter error)
+    {
+        var file = new Argument<string>("FILE") { Description = "A C# file holding the benchmark class." };
+        var method = new Option<string>("--method")
+        {
+            Description = "The method to show: a name (Sum), Class.Name, Name(int[]) for one overload, a property or a local function. Lambdas and local functions inside it come along.",
+            Required = true,
+        };
+        var runtimes = new Option<string[]>("--runtimes", "-r")
+        {
+            Description = $"Runtimes, oldest first; each is compared with the one before. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
+            AllowMultipleArgumentsPerToken = true,
+            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+        };
+        var fullOpts = new Option<bool>("--fullopts") { Description = "Tiering off: the fully optimized first compile that SharpLab and Compiler Explorer show (no dynamic PGO)." };
+        var noPgo = new Option<bool>("--no-pgo") { Description = "The steady state without dynamic PGO (DOTNET_TieredPGO=0)." };
+        var command = new Command("asm", "Show the code the JIT generates for a method on each runtime, steady state by default, with what changed between runtimes.")
+        {
+            file, method, runtimes, fullOpts, noPgo,
+        };
+        command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
+        {
+            var source = BenchmarkRequest.FromFile(parse.GetValue(file)!);
+            var request = new AsmRequest
+            {
+                Source = source.Source,
+                SourcePath = source.SourcePath,
+                Method = parse.GetValue(method)!,
+                Runtimes = RuntimeCatalog.FindAll(parse.GetValue(runtimes)),
+                FullOpts = parse.GetValue(fullOpts),
+                NoPgo = parse.GetValue(noPgo),
+            };
+            var report = await new AsmEngine().CaptureAsync(request, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
+            output.Write(report.ToString());
+            return 0;
+        }).ConfigureAwait(false));
         return command;
     }
 

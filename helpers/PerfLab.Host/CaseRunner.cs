@@ -75,6 +75,14 @@ internal static class CaseRunner
             return (Failure(cases, null, why), HostProtocol.BadRequestExitCode);
         }
 
+        if (request.Disasm is { } disasm)
+        {
+            var failure = AsmDriver.Drive(runInfos, disasm);
+            return failure is null
+                ? (new HostResult(HostProtocol.Version, runtime, cases, null, null, null, null, null, null, null, null, [], null), 0)
+                : (Failure(cases, null, failure), HostProtocol.CaseFailedExitCode);
+        }
+
         if (request.CaseIndex < 0 || request.CaseIndex >= allCases.Length)
         {
             return (Failure(cases, null, $"Case {request.CaseIndex} does not exist; there are {allCases.Length}."), HostProtocol.BadRequestExitCode);

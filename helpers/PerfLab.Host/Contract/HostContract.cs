@@ -50,13 +50,22 @@ public enum BenchmarkMode
 /// <param name="Filter">Optional glob patterns over "Namespace.Type.Method" (BenchmarkDotNet's --filter).</param>
 /// <param name="ResultPath">Where the host writes its <see cref="HostResult"/>.</param>
 /// <param name="ArtifactsPath">A scratch folder BenchmarkDotNet may write to.</param>
+/// <param name="Disasm">When set, the host does not measure: it drives the benchmarks until the JIT has
+/// written optimized code for these methods, then stops.</param>
 public sealed record HostRequest(
     string AssemblyPath,
     int CaseIndex,
     BenchmarkMode Mode,
     IReadOnlyList<string>? Filter,
     string ResultPath,
-    string ArtifactsPath);
+    string ArtifactsPath,
+    DisasmRequest? Disasm = null);
+
+/// <summary>What an asm-only host run looks for.</summary>
+/// <param name="Methods">JIT names up to the opening parenthesis, e.g. "Ns.Type:Method".</param>
+/// <param name="ListingPath">The file the JIT writes listings to (DOTNET_JitStdOutFile, set by the parent).</param>
+/// <param name="TimeoutSeconds">Stop driving after this long, optimized code or not.</param>
+public sealed record DisasmRequest(IReadOnlyList<string> Methods, string ListingPath, double TimeoutSeconds);
 
 /// <summary>A parameter value of one benchmark case.</summary>
 /// <param name="Name">The [Params] member or argument name.</param>

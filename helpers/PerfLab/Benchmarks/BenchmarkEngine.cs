@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Text.Json;
 using PerfLab.Contract;
 using PerfLab.Processes;
 using PerfLab.Results;
@@ -190,11 +189,7 @@ public sealed class BenchmarkEngine
         private async Task<HostResult> RunCaseAsync(int index, IReadOnlyList<CaseInfo>? knownCases, Action<IReadOnlyList<CaseInfo>> onCases, CancellationToken cancellationToken)
         {
             var folder = Path.Combine(work, $"case-{index}");
-            Directory.CreateDirectory(folder);
-            var resultPath = Path.Combine(folder, "result.json");
-            var requestPath = Path.Combine(folder, "request.json");
-            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, resultPath, Path.Combine(folder, "artifacts"));
-            await File.WriteAllTextAsync(requestPath, JsonSerializer.Serialize(hostRequest, HostProtocol.Json), cancellationToken).ConfigureAwait(false);
+            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"));
 
             var cases = knownCases;
             string? CaseName() => cases is not null && index < cases.Count ? Name(cases[index]) : null;
@@ -202,52 +197,27 @@ public sealed class BenchmarkEngine
                 progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, cases?.Count, CaseName(), phase, iteration));
 
             Report(null, null, "starting");
-            var environment = new Dictionary<string, string?>
-            {
-                ["DOTNET_ROOT"] = runtime.Installation!.Root,
-                ["DOTNET_MULTILEVEL_LOOKUP"] = "0",
-                ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
-            };
-            foreach (var (name, value) in request.Environment)
-            {
-                environment[name] = value;
-            }
-
-            var process = await ChildProcess.RunAsync(
-                runtime.Installation.Muxer,
-                ["exec", "--fx-version", runtime.Pinned.Version, hosts.HostAssembly(runtime.Pinned), requestPath],
-                environment,
+            var (process, result) = await new HostLauncher(hosts).RunAsync(
+                runtime,
+                hostRequest,
                 folder,
+                request.Environment,
                 request.EffectiveCaseTimeout,
-                line =>
+                hostEvent =>
                 {
-                    if (!line.StartsWith(HostProtocol.EventPrefix, StringComparison.Ordinal))
-                    {
-                        return false;
-                    }
-
-                    var hostEvent = JsonSerializer.Deserialize<HostEvent>(line.AsSpan(HostProtocol.EventPrefix.Length), HostProtocol.Json);
-                    if (hostEvent?.Cases is { } list)
+                    if (hostEvent.Cases is { } list)
                     {
                         cases = list;
                         onCases(list);
                     }
 
-                    if (hostEvent is not null && hostEvent.Phase is not ("cases" or "done"))
+                    if (hostEvent.Phase is not ("cases" or "done"))
                     {
                         Report(hostEvent.Phase, hostEvent.Iteration);
                     }
-
-                    return true;
                 },
                 cancellationToken).ConfigureAwait(false);
             MeasureSeconds += process.Elapsed.TotalSeconds;
-
-            HostResult? result = null;
-            if (File.Exists(resultPath))
-            {
-                result = JsonSerializer.Deserialize<HostResult>(await File.ReadAllTextAsync(resultPath, cancellationToken).ConfigureAwait(false), HostProtocol.Json);
-            }
 
             if (process.TimedOut)
             {

@@ -205,6 +205,34 @@ public class CliTests
     }
 
     [Fact]
+    public async Task Asm_prints_each_runtimes_listing_and_the_summary()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Facts.cs", Sources.AsmFacts());
+
+        var result = await CliProcess.RunAsync(["asm", file, "--method", "SwitchOnLength.Sum", "--runtimes", "net9.0", "net10.0"], TestHome.Environment);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("asm of SwitchOnLength.Sum · steady state (Tier1 with dynamic PGO) · net9.0 9.0.20, net10.0 10.0.12", result.Output, StringComparison.Ordinal);
+        Assert.Contains("net9.0 -> net10.0: 103 -> 70 bytes, bounds checks 6 -> 0", result.Output, StringComparison.Ordinal);
+        Assert.Contains("== net9.0 (9.0.20)", result.Output, StringComparison.Ordinal);
+        Assert.Contains("call     CORINFO_HELP_RNGCHKFAIL", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Asm_of_an_unknown_method_gets_one_message_with_close_matches()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Facts.cs", Sources.AsmFacts());
+
+        var result = await CliProcess.RunAsync(["asm", file, "--method", "ConstantIdx"], TestHome.Environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("error: No method named 'ConstantIdx' in the benchmark source.", result.Error, StringComparison.Ordinal);
+        Assert.Contains("fix: Did you mean: Lookups.ConstantIndex", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Bench_help_lists_every_option()
     {
         var result = await CliProcess.RunAsync(["bench", "--help"]);

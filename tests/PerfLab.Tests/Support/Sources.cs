@@ -77,4 +77,87 @@ public static class Sources
             public int Sum() => 42;
         }
         """;
+
+    /// <summary>The asm facts issue 4 asks for: bounds checks (N10-J16 and simpler), allocations (N10-J01).</summary>
+    public static string AsmFacts() => $$"""
+        {{Marker()}}
+        using System.Runtime.CompilerServices;
+
+        public class Lookups
+        {
+            private static readonly int[] Table = { 1, 2, 3, 4 };
+            private int[] _data = new int[16];
+            private int _index = 3;
+
+            [Benchmark] public int ConstantIndex() => Table[2];
+            [Benchmark] public int UnknownIndex() => _data[_index];
+        }
+
+        public class SwitchOnLength
+        {
+            private int[] _array = [1, 2];
+
+            [Benchmark] public int SumArray() => Sum(_array);
+
+            [MethodImpl(MethodImplOptions.NoInlining)]
+            public int Sum(ReadOnlySpan<int> span)
+            {
+                switch (span.Length)
+                {
+                    case 0: return 0;
+                    case 1: return span[0];
+                    case 2: return span[0] + span[1];
+                    case 3: return span[0] + span[1] + span[2];
+                    default: return -1;
+                }
+            }
+        }
+
+        public class Closures
+        {
+            [Benchmark]
+            [Arguments(42)]
+            public int Sum(int y)
+            {
+                Func<int, int> addY = x => x + y;
+                return Twice(addY, y);
+            }
+
+            private static int Twice(Func<int, int> f, int value) => f(value) + f(value);
+        }
+        """;
+
+    /// <summary>Every kind of method a reader may name.</summary>
+    public static string AsmNames() => $$"""
+        {{Marker()}}
+        using System.Runtime.CompilerServices;
+
+        public class Shapes
+        {
+            private readonly int[] _items = Enumerable.Range(0, 32).ToArray();
+
+            public int Count => _items.Length;
+
+            [Benchmark]
+            public int Run()
+            {
+                var total = Largest(3, Count) + Helper(7) + Scale(2) + Scale(2.5);
+                return total + Twice(total);
+
+                static int Twice(int value) => value * 2;
+            }
+
+            [MethodImpl(MethodImplOptions.NoInlining)]
+            public static T Largest<T>(T a, T b) where T : IComparable<T> => a.CompareTo(b) >= 0 ? a : b;
+
+            [MethodImpl(MethodImplOptions.NoInlining)]
+            public int Helper(int value) => _items[value] + 1;
+
+            [MethodImpl(MethodImplOptions.NoInlining)]
+            public int Scale(int value) => value * 3;
+
+            [MethodImpl(MethodImplOptions.NoInlining)]
+            public int Scale(double value) => (int)(value * 3);
+        }
+        """;
 }

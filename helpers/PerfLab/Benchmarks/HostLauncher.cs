@@ -1,0 +1,78 @@
+using System.Text.Json;
+using PerfLab.Contract;
+using PerfLab.Processes;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Benchmarks;
+
+/// <summary>
+/// Starts one PerfLab.Host process on an exact runtime (`dotnet exec --fx-version`), with a request
+/// file, extra environment variables and a timeout, and reads back its events and result file.
+/// </summary>
+internal sealed class HostLauncher(HostLayout hosts)
+{
+    /// <summary>How a host run ended: the process, and the result file when the host wrote one.</summary>
+    public sealed record Outcome(ChildProcessResult Process, HostResult? Result);
+
+    /// <param name="runtime">Where and which runtime to start.</param>
+    /// <param name="request">What the host should do (its ResultPath is read back).</param>
+    /// <param name="folder">Scratch folder for the request file; the working directory.</param>
+    /// <param name="environment">Variables set on the process, after the launcher's own.</param>
+    /// <param name="timeout">Kills the process tree after this long.</param>
+    /// <param name="onEvent">Sees each event the host prints.</param>
+    /// <param name="cancellationToken">Kills the process tree and throws.</param>
+    public async Task<Outcome> RunAsync(
+        LocatedRuntime runtime,
+        HostRequest request,
+        string folder,
+        IReadOnlyDictionary<string, string> environment,
+        TimeSpan timeout,
+        Action<HostEvent>? onEvent,
+        CancellationToken cancellationToken)
+    {
+        Directory.CreateDirectory(folder);
+        var requestPath = Path.Combine(folder, "request.json");
+        await File.WriteAllTextAsync(requestPath, JsonSerializer.Serialize(request, HostProtocol.Json), cancellationToken).ConfigureAwait(false);
+
+        var variables = new Dictionary<string, string?>
+        {
+            ["DOTNET_ROOT"] = runtime.Installation!.Root,
+            ["DOTNET_MULTILEVEL_LOOKUP"] = "0",
+            ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
+        };
+        foreach (var (name, value) in environment)
+        {
+            variables[name] = value;
+        }
+
+        var process = await ChildProcess.RunAsync(
+            runtime.Installation.Muxer,
+            ["exec", "--fx-version", runtime.Pinned.Version, hosts.HostAssembly(runtime.Pinned), requestPath],
+            variables,
+            folder,
+            timeout,
+            line =>
+            {
+                if (!line.StartsWith(HostProtocol.EventPrefix, StringComparison.Ordinal))
+                {
+                    return false;
+                }
+
+                if (JsonSerializer.Deserialize<HostEvent>(line.AsSpan(HostProtocol.EventPrefix.Length), HostProtocol.Json) is { } hostEvent)
+                {
+                    onEvent?.Invoke(hostEvent);
+                }
+
+                return true;
+            },
+            cancellationToken).ConfigureAwait(false);
+
+        HostResult? result = null;
+        if (File.Exists(request.ResultPath))
+        {
+            result = JsonSerializer.Deserialize<HostResult>(await File.ReadAllTextAsync(request.ResultPath, cancellationToken).ConfigureAwait(false), HostProtocol.Json);
+        }
+
+        return new Outcome(process, result);
+    }
+}

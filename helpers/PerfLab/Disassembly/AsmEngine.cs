@@ -1,0 +1,140 @@
+using PerfLab.Benchmarks;
+using PerfLab.Contract;
+using PerfLab.Processes;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Disassembly;
+
+/// <summary>
+/// Shows the code the JIT generates for a reader's method on each runtime: compiles the source,
+/// resolves the name to the JIT's names, runs the host on every runtime with DOTNET_JitDisasm and
+/// DOTNET_JitStdOutFile (driving the benchmarks until optimized code exists, without measuring), and
+/// keeps the last optimized listing of each method.
+/// </summary>
+public sealed class AsmEngine
+{
+    private readonly PerfLabHome _home;
+    private readonly RuntimeLocator _runtimes;
+    private readonly HostLayout _hosts;
+    private readonly BenchmarkCompiler _compiler;
+
+    /// <summary>Creates an engine over a PerfLab home.</summary>
+    /// <param name="home">Where runtimes and builds live; null uses <see cref="PerfLabHome.Default"/>.</param>
+    public AsmEngine(PerfLabHome? home = null)
+    {
+        _home = home ?? PerfLabHome.Default();
+        _runtimes = new RuntimeLocator(_home);
+        _hosts = new HostLayout();
+        _compiler = new BenchmarkCompiler(_home, _hosts);
+    }
+
+    /// <summary>Captures the listings.</summary>
+    /// <param name="request">What to show.</param>
+    /// <param name="log">Receives progress lines; may be null.</param>
+    /// <param name="cancellationToken">Stops and kills the host processes.</param>
+    /// <exception cref="PerfLabException">Compile error, unknown or ambiguous name, a benchmark that throws or hangs.</exception>
+    public async Task<AsmReport> CaptureAsync(AsmRequest request, Action<string>? log = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        log ??= _ => { };
+        var compiled = await _compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
+        var methods = compiled.Select(c => MethodResolver.Resolve(c.AssemblyPath, request.Method)).ToArray();
+        var located = new List<LocatedRuntime>();
+        foreach (var runtime in request.Runtimes)
+        {
+            located.Add(await _runtimes.EnsureAsync(runtime, log, cancellationToken).ConfigureAwait(false));
+        }
+
+        // Nothing is measured, but a measuring run elsewhere would be disturbed: share its lock.
+        using var gate = await FileLock.AcquireAsync(
+            Path.Combine(_home.Locks, "measure.lock"),
+            holder => log($"another PerfLab run is measuring ({holder}); waiting for it to finish"),
+            cancellationToken).ConfigureAwait(false);
+        var work = Path.Combine(_home.Work, $"asm-{DateTime.UtcNow:yyyyMMdd-HHmmss}-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..6]}");
+        try
+        {
+            log($"capturing the JIT's code for {request.Method} on {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
+            var captures = await Task.WhenAll(located.Select((runtime, i) => CaptureOneAsync(request, runtime, compiled[i], methods[i], Path.Combine(work, runtime.Pinned.Moniker), cancellationToken))).ConfigureAwait(false);
+            return new AsmReport(request.Method, request.Variant, captures);
+        }
+        finally
+        {
+            try
+            {
+                Directory.Delete(work, recursive: true);
+            }
+            catch (DirectoryNotFoundException)
+            {
+            }
+        }
+    }
+
+    private async Task<RuntimeAsm> CaptureOneAsync(AsmRequest request, LocatedRuntime runtime, CompiledBenchmark compiled, IReadOnlyList<ResolvedMethod> methods, string folder, CancellationToken cancellationToken)
+    {
+        var listingPath = Path.Combine(folder, "jit-listing.txt");
+        var primary = methods.Where(m => m.IsPrimary).Select(m => m.JitPrefix).Distinct().ToArray();
+        var hostRequest = new HostRequest(
+            compiled.AssemblyPath,
+            0,
+            BenchmarkMode.Smoke,
+            null,
+            Path.Combine(folder, "result.json"),
+            Path.Combine(folder, "artifacts"),
+            new DisasmRequest(primary, listingPath, request.DriveTimeout.TotalSeconds));
+        var environment = new Dictionary<string, string>
+        {
+            ["DOTNET_JitDisasm"] = string.Join(' ', methods.Select(m => m.MetadataName).Distinct()),
+            ["DOTNET_JitStdOutFile"] = listingPath,
+        };
+        if (request.FullOpts)
+        {
+            environment["DOTNET_TieredCompilation"] = "0";
+        }
+
+        if (request.NoPgo)
+        {
+            environment["DOTNET_TieredPGO"] = "0";
+        }
+
+        var (process, result) = await new HostLauncher(_hosts).RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, cancellationToken).ConfigureAwait(false);
+        var where = $"on {runtime.Pinned.Moniker}";
+        if (process.TimedOut)
+        {
+            throw new PerfLabException(
+                $"The benchmark did not return within {request.ProcessTimeout.TotalSeconds:F0} s {where}; its process tree was killed.",
+                "Check the benchmark for an endless loop.");
+        }
+
+        if (result is null || result.Error is not null)
+        {
+            throw new PerfLabException(
+                result?.Error is { } error ? $"The benchmark threw {where}: {error}" : $"The host process exited with code {process.ExitCode} {where} without a result.",
+                "Fix the benchmark so one call of it completes, then ask for its asm again.",
+                result is null ? process.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(10).ToArray() : null);
+        }
+
+        var all = File.Exists(listingPath) ? AsmListing.ParseAll(await File.ReadAllTextAsync(listingPath, cancellationToken).ConfigureAwait(false)) : [];
+        var chosen = new List<AsmListing>();
+        var notCompiled = new List<string>();
+        foreach (var method in methods)
+        {
+            var mine = all.Where(l => l.Method.StartsWith(method.JitPrefix, StringComparison.Ordinal) && l.Method.Length > method.JitPrefix.Length && l.Method[method.JitPrefix.Length] is '(' or '[').ToArray();
+            if (mine.Length == 0)
+            {
+                notCompiled.Add(method.DisplayName);
+                continue;
+            }
+
+            // Per overload (full JIT name): the last steady-state code, else the last OSR code, else the last of all.
+            foreach (var group in mine.GroupBy(l => l.Method))
+            {
+                var listings = group.ToArray();
+                chosen.Add(listings.LastOrDefault(l => l.Tier is "Tier1" or "FullOpts")
+                    ?? listings.LastOrDefault(l => l.IsOptimized)
+                    ?? listings[^1]);
+            }
+        }
+
+        return new RuntimeAsm(runtime.Pinned.Moniker, result.Runtime.Version, chosen.DistinctBy(l => l.Method).ToArray(), notCompiled);
+    }
+}

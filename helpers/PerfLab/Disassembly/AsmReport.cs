@@ -1,0 +1,100 @@
+using System.Text;
+
+namespace PerfLab.Disassembly;
+
+/// <summary>What to show the assembly of.</summary>
+public sealed record AsmRequest
+{
+    /// <summary>The C# source.</summary>
+    public required string Source { get; init; }
+
+    /// <summary>The path compiler errors point at.</summary>
+    public required string SourcePath { get; init; }
+
+    /// <summary>The method as the reader names it: "Sum", "Bench.Sum", "Sum(int[])", a property or a local function.</summary>
+    public required string Method { get; init; }
+
+    /// <summary>Runtimes, oldest first; each is compared with the one before it.</summary>
+    public IReadOnlyList<Runtimes.PinnedRuntime> Runtimes { get; init; } = PerfLab.Runtimes.RuntimeCatalog.All;
+
+    /// <summary>What SharpLab and Compiler Explorer show: tiering off, so the first code is fully optimized.</summary>
+    public bool FullOpts { get; init; }
+
+    /// <summary>Dynamic PGO off (DOTNET_TieredPGO=0).</summary>
+    public bool NoPgo { get; init; }
+
+    /// <summary>How long the host drives the benchmark towards optimized code.</summary>
+    public TimeSpan DriveTimeout { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>Longest time one runtime's process may take.</summary>
+    public TimeSpan ProcessTimeout { get; init; } = TimeSpan.FromSeconds(60);
+
+    /// <summary>"steady state", "FullOpts" or "steady state, PGO off".</summary>
+    public string Variant => FullOpts ? "FullOpts (tiering off)" : NoPgo ? "steady state, dynamic PGO off" : "steady state (Tier1 with dynamic PGO)";
+}
+
+/// <summary>The listing of each method on one runtime.</summary>
+/// <param name="Runtime">Moniker.</param>
+/// <param name="Version">Exact version that ran.</param>
+/// <param name="Listings">One per method found (the last optimized code the JIT produced).</param>
+/// <param name="NotCompiled">Methods the JIT never compiled on its own (inlined everywhere, or never called).</param>
+public sealed record RuntimeAsm(string Runtime, string Version, IReadOnlyList<AsmListing> Listings, IReadOnlyList<string> NotCompiled);
+
+/// <summary>The assembly of one method on several runtimes, with what changed between them.</summary>
+/// <param name="Method">What the reader asked for.</param>
+/// <param name="Variant">Steady state, FullOpts or PGO off.</param>
+/// <param name="Runtimes">Per runtime, in the order asked for.</param>
+public sealed record AsmReport(string Method, string Variant, IReadOnlyList<RuntimeAsm> Runtimes)
+{
+    /// <summary>For each method, the one-line summary between consecutive runtimes that both compiled it.</summary>
+    public IReadOnlyList<string> Summaries()
+    {
+        var lines = new List<string>();
+        foreach (var method in Runtimes.SelectMany(r => r.Listings.Select(l => l.Method)).Distinct())
+        {
+            var present = Runtimes.Select(r => (r.Runtime, Listing: r.Listings.FirstOrDefault(l => l.Method == method))).Where(x => x.Listing is not null).ToArray();
+            for (var i = 1; i < present.Length; i++)
+            {
+                lines.Add($"{method}: {AsmDiff.Summary(present[i - 1].Runtime, present[i - 1].Listing!, present[i].Runtime, present[i].Listing!)}");
+            }
+        }
+
+        return lines;
+    }
+
+    /// <summary>The listing of <paramref name="method"/> (a JIT name prefix) on <paramref name="runtime"/>.</summary>
+    /// <param name="runtime">Moniker.</param>
+    /// <param name="method">Start of the JIT's name, e.g. "Bench:Sum".</param>
+    public AsmListing? Find(string runtime, string method) =>
+        Runtimes.FirstOrDefault(r => r.Runtime == runtime)?.Listings.LastOrDefault(l => l.Method.StartsWith(method, StringComparison.Ordinal));
+
+    /// <summary>The terminal view: summaries on top, then each runtime's listings.</summary>
+    public override string ToString()
+    {
+        var text = new StringBuilder();
+        text.AppendLine($"asm of {Method} · {Variant} · {string.Join(", ", Runtimes.Select(r => $"{r.Runtime} {r.Version}"))}");
+        foreach (var summary in Summaries())
+        {
+            text.AppendLine("  " + summary);
+        }
+
+        foreach (var runtime in Runtimes)
+        {
+            text.AppendLine();
+            text.AppendLine($"== {runtime.Runtime} ({runtime.Version})");
+            foreach (var listing in runtime.Listings)
+            {
+                text.AppendLine(listing.ToString());
+                text.AppendLine($"; bounds checks {listing.BoundsChecks}, allocations {listing.Allocations}, write barriers {listing.WriteBarriers}, calls {listing.Calls}, loops {listing.Loops}");
+                text.AppendLine();
+            }
+
+            foreach (var missing in runtime.NotCompiled)
+            {
+                text.AppendLine($"; {missing}: no code of its own on this runtime (inlined into its callers, or never called)");
+            }
+        }
+
+        return text.ToString();
+    }
+}

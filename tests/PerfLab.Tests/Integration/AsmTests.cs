@@ -1,0 +1,123 @@
+using PerfLab.Disassembly;
+using PerfLab.Runtimes;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Integration;
+
+/// <summary>Real JIT output of .NET 8, 9 and 10, captured in the steady state; facts that do not depend on the machine.</summary>
+public class AsmTests
+{
+    private readonly AsmEngine _engine = new(TestHome.Shared);
+
+    private static readonly string Facts = Sources.AsmFacts();
+
+    private Task<AsmReport> Capture(string method, string? source = null, params string[] runtimes) => _engine.CaptureAsync(new AsmRequest
+    {
+        Source = source ?? Facts,
+        SourcePath = "Facts.cs",
+        Method = method,
+        Runtimes = RuntimeCatalog.FindAll(runtimes),
+    });
+
+    private static AsmListing Listing(AsmReport report, string runtime, string prefix)
+    {
+        var listing = report.Find(runtime, prefix);
+        Assert.True(listing is not null, $"no listing of {prefix} on {runtime}:\n{report}");
+        return listing;
+    }
+
+    [Fact]
+    public async Task A_static_readonly_array_read_at_a_constant_index_has_no_bounds_check()
+    {
+        var report = await Capture("ConstantIndex");
+        foreach (var runtime in RuntimeCatalog.Monikers)
+        {
+            var listing = Listing(report, runtime, "Lookups:ConstantIndex");
+            Assert.Equal("Tier1", listing.Tier);
+            Assert.Equal(0, listing.BoundsChecks);
+        }
+    }
+
+    [Fact]
+    public async Task An_instance_array_read_at_an_unknown_index_keeps_its_bounds_check()
+    {
+        var report = await Capture("UnknownIndex");
+        Assert.All(RuntimeCatalog.Monikers, runtime => Assert.Equal(1, Listing(report, runtime, "Lookups:UnknownIndex").BoundsChecks));
+    }
+
+    [Fact]
+    public async Task Switch_on_span_length_loses_its_six_bounds_checks_on_net10_N10_J16()
+    {
+        var report = await Capture("SwitchOnLength.Sum", null, "net9.0", "net10.0");
+
+        Assert.Equal(6, Listing(report, "net9.0", "SwitchOnLength:Sum").BoundsChecks);
+        Assert.Equal(0, Listing(report, "net10.0", "SwitchOnLength:Sum").BoundsChecks);
+        Assert.Contains(report.Summaries(), s => s.Contains("net9.0 -> net10.0: ", StringComparison.Ordinal) && s.Contains("bounds checks 6 -> 0", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task A_captured_lambda_allocates_twice_on_net9_and_once_on_net10_N10_J01()
+    {
+        var report = await Capture("Closures.Sum", null, "net9.0", "net10.0");
+
+        Assert.Equal(2, Listing(report, "net9.0", "Closures:Sum").Allocations);
+        Assert.Equal(1, Listing(report, "net10.0", "Closures:Sum").Allocations);
+        Assert.Contains(report.Summaries(), s => s.StartsWith("Closures:Sum(int):int:this: net9.0 -> net10.0:", StringComparison.Ordinal) && s.Contains("allocations 2 -> 1", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData("Largest", "Shapes:Largest[")]
+    [InlineData("Helper", "Shapes:Helper(")]
+    [InlineData("Twice", "Shapes:<Run>g__Twice|")]
+    [InlineData("Count", "Shapes:get_Count(")]
+    [InlineData("Scale(double)", "Shapes:Scale(double)")]
+    public async Task Generic_methods_noinline_callees_local_functions_getters_and_overloads_are_found(string name, string jitPrefix)
+    {
+        var report = await Capture(name, Sources.AsmNames(), "net10.0");
+        Assert.NotNull(Listing(report, "net10.0", jitPrefix));
+    }
+
+    [Fact]
+    public async Task Lambdas_come_along_with_the_method_that_declares_them()
+    {
+        var report = await Capture("Closures.Sum", null, "net10.0");
+        Assert.Contains(report.Runtimes[0].Listings.Select(l => l.Method).Concat(report.Runtimes[0].NotCompiled), m => m.Contains("lambda", StringComparison.Ordinal) || m.Contains(">b__", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task A_name_that_matches_nothing_lists_close_matches()
+    {
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => Capture("UnknownIdx"));
+        Assert.Equal("No method named 'UnknownIdx' in the benchmark source.", ex.Message);
+        Assert.Contains("Lookups.UnknownIndex", ex.Fix, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Overloads_without_a_signature_are_listed_to_pick_from()
+    {
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => Capture("Scale", Sources.AsmNames(), "net10.0"));
+        Assert.Equal("'Scale' is ambiguous: 2 overloads.", ex.Message);
+        Assert.Contains("--method 'Shapes.Scale(int)'", ex.Fix, StringComparison.Ordinal);
+        Assert.Contains("--method 'Shapes.Scale(double)'", ex.Fix, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_benchmark_that_throws_says_so()
+    {
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => Capture("Explode", Sources.Throws(), "net10.0"));
+        Assert.StartsWith("The benchmark threw on net10.0: System.InvalidOperationException: the reader's benchmark failed on purpose", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_benchmark_that_never_returns_is_killed_at_the_timeout()
+    {
+        using var home = new TempFolder();
+        var engine = new AsmEngine(new PerfLabHome(home.Path));
+        var request = new AsmRequest { Source = Sources.EndlessLoop(), SourcePath = "Endless.cs", Method = "Spin", Runtimes = [RuntimeCatalog.Find("net10.0")], ProcessTimeout = TimeSpan.FromSeconds(4) };
+
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => engine.CaptureAsync(request));
+
+        Assert.Equal("The benchmark did not return within 4 s on net10.0; its process tree was killed.", ex.Message);
+        Assert.Empty(CliProcess.ProcessesMentioning(home.Path));
+    }
+}

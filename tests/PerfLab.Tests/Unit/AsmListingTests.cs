@@ -1,0 +1,117 @@
+using PerfLab.Disassembly;
+
+namespace PerfLab.Tests.Unit;
+
+public class AsmListingTests
+{
+    // Shaped like a .NET 8 listing: hex as 20H, a method hash in labels, a shared range-check block.
+    private const string Net8Style = """
+        ; Assembly listing for method Demo.Bench:Work(int[]):int:this (Tier1)
+        ; Emitting BLENDED_CODE for X64 with AVX512 - Unix
+        ; Tier1 code
+        ; optimized code
+        ; optimized using Dynamic PGO
+
+        G_M1234_IG01:        ;; offset=0000H
+               push     rbp
+               mov      rdi, 7F0011223344H
+               call     CORINFO_HELP_NEWSFAST
+               lea      rdi, bword ptr [rbx+08H]
+               call     CORINFO_HELP_ASSIGN_REF
+               xor      ecx, ecx
+        G_M1234_IG02:        ;; offset=0010H
+               cmp      ecx, dword ptr [rsi+08H]
+               jae      SHORT G_M1234_IG04
+               add      eax, dword ptr [rsi+4*rcx+10H]
+               cmp      ecx, 20H
+               jae      SHORT G_M1234_IG04
+               inc      ecx
+               jl       SHORT G_M1234_IG02
+        G_M1234_IG03:
+               pop      rbp
+               ret
+        G_M1234_IG04:
+               call     CORINFO_HELP_RNGCHKFAIL
+               int3
+        ; Total bytes of code 77
+
+        """;
+
+    private static AsmListing Parse(string text = Net8Style) => Assert.Single(AsmListing.ParseAll(text));
+
+    [Fact]
+    public void The_header_gives_method_tier_pgo_and_size()
+    {
+        var listing = Parse();
+        Assert.Equal("Demo.Bench:Work(int[]):int:this", listing.Method);
+        Assert.Equal("Tier1", listing.Tier);
+        Assert.True(listing.UsesPgo);
+        Assert.True(listing.IsOptimized);
+        Assert.Equal(77, listing.CodeSize);
+    }
+
+    [Fact]
+    public void Net8_hex_is_written_the_way_net9_writes_it()
+    {
+        var listing = Parse();
+        Assert.Contains("cmp      ecx, dword ptr [rsi+0x08]", listing.Lines);
+        Assert.Contains("cmp      ecx, 0x20", listing.Lines);
+        Assert.Contains("add      eax, dword ptr [rsi+4*rcx+0x10]", listing.Lines);
+        Assert.Equal("mov x, 0x0F", AsmListing.NormalizeHex("mov x, 0FH"));
+    }
+
+    [Fact]
+    public void Each_branch_into_the_shared_range_check_block_is_a_bounds_check()
+    {
+        var listing = Parse();
+        Assert.Equal(2, listing.BoundsChecks);
+        Assert.Equal(1, listing.Allocations);
+        Assert.Equal(1, listing.WriteBarriers);
+        Assert.Equal(3, listing.Calls);
+        Assert.Equal(1, listing.Loops);
+    }
+
+    [Fact]
+    public void A_jump_back_to_a_returning_block_is_not_a_loop()
+    {
+        var text = Net8Style.Replace("jl       SHORT G_M1234_IG02", "jl       SHORT G_M1234_IG05", StringComparison.Ordinal)
+            .Replace("G_M1234_IG04:\n", "G_M1234_IG05:\n       jmp      SHORT G_M1234_IG03\nG_M1234_IG04:\n", StringComparison.Ordinal);
+        var listing = Parse(text);
+        Assert.Contains("jmp      SHORT G_M1234_IG03", listing.Lines);
+        Assert.Equal(0, listing.Loops);
+    }
+
+    [Fact]
+    public void Summary_names_size_and_every_count_that_changed()
+    {
+        var before = Parse();
+        var after = Parse(Net8Style
+            .Replace("       jae      SHORT G_M1234_IG04\n       add", "       add", StringComparison.Ordinal)
+            .Replace("       call     CORINFO_HELP_NEWSFAST\n", "", StringComparison.Ordinal)
+            .Replace("Total bytes of code 77", "Total bytes of code 60", StringComparison.Ordinal));
+
+        Assert.Equal("net9.0 -> net10.0: 77 -> 60 bytes, bounds checks 2 -> 1, allocations 1 -> 0, calls 3 -> 2", AsmDiff.Summary("net9.0", before, "net10.0", after));
+        Assert.Equal("net8.0 -> net9.0: same code", AsmDiff.Summary("net8.0", before, "net9.0", Parse(Net8Style.Replace("7F0011223344H", "7F9988776655H", StringComparison.Ordinal).Replace("G_M1234", "G_M000", StringComparison.Ordinal))));
+    }
+
+    [Fact]
+    public void Alignment_pairs_equal_lines_and_marks_the_rest()
+    {
+        var before = Parse();
+        var after = Parse(Net8Style.Replace("inc      ecx", "add      ecx, 2", StringComparison.Ordinal));
+        var rows = AsmDiff.Align(before, after);
+
+        Assert.Equal(2, rows.Count(r => r.Changed));
+        Assert.Contains(rows, r => r is { Left: "inc      ecx", Right: null, Changed: true });
+        Assert.Contains(rows, r => r is { Left: null, Right: "add      ecx, 2", Changed: true });
+    }
+
+    [Fact]
+    public void Several_listings_come_back_in_order()
+    {
+        var text = Net8Style.Replace("(Tier1)", "(Instrumented Tier0)", StringComparison.Ordinal) + Net8Style;
+        var listings = AsmListing.ParseAll(text);
+        Assert.Equal(["Instrumented Tier0", "Tier1"], listings.Select(l => l.Tier));
+        Assert.False(listings[0].IsOptimized);
+    }
+}
