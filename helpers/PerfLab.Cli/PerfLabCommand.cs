@@ -4,6 +4,7 @@ using System.Text.Json;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
+using PerfLab.Display;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Setup;
@@ -56,12 +57,13 @@ internal static class PerfLabCommand
         };
         var json = new Option<string?>("--json") { Description = "Also write the results as JSON (docs/results-schema.md).", HelpName = "OUT" };
         var force = new Option<bool>("--force") { Description = "Run even when a cached result for the same source and options exists." };
+        var disasm = new Option<bool>("--disasm") { Description = "Also show the steady-state assembly of every benchmark method on each runtime (as `perflab asm`)." };
         var caseTimeout = Seconds("--case-timeout", "Kill a case's process after this many seconds (default: smoke 120, quick 180, full 1800).");
         var timeout = Seconds("--timeout", "Stop the whole run after this many seconds (default: smoke 900, quick 3600, full 43200).");
 
         var command = new Command("bench", "Compile a C# file of BenchmarkDotNet classes and run it on each runtime, out of process.")
         {
-            file, runtimes, mode, filter, env, json, force, caseTimeout, timeout,
+            file, runtimes, mode, filter, env, json, force, disasm, caseTimeout, timeout,
         };
         command.SetAction(async (parse, cancellationToken) =>
         {
@@ -91,6 +93,17 @@ internal static class PerfLabCommand
                     output.WriteLine($"JSON: {full}");
                 }
 
+                if (parse.GetValue(disasm) && run.Results.Any(r => r.Error is null))
+                {
+                    var methods = run.Results.Where(r => r.Error is null).Select(r => $"{r.Type[(r.Type.LastIndexOfAny(['.', '+']) + 1)..]}.{r.Method}").Distinct().ToArray();
+                    var asm = await new AsmEngine().CaptureAsync(
+                        new AsmRequest { Source = request.Source, SourcePath = request.SourcePath, Methods = methods, Runtimes = request.Runtimes },
+                        m => error.WriteLine(m),
+                        cancellationToken).ConfigureAwait(false);
+                    output.WriteLine();
+                    output.Write(asm.ToString());
+                }
+
                 return run.HasErrors ? Failure : 0;
             }).ConfigureAwait(false);
         });
@@ -100,10 +113,11 @@ internal static class PerfLabCommand
     private static Command Asm(TextWriter output, TextWriter error)
     {
         var file = new Argument<string>("FILE") { Description = "A C# file holding the benchmark class." };
-        var method = new Option<string>("--method")
+        var method = new Option<string[]>("--method")
         {
-            Description = "The method to show: a name (Sum), Class.Name, Name(int[]) for one overload, a property or a local function. Lambdas and local functions inside it come along.",
+            Description = "The method(s) to show: a name (Sum), Class.Name, Name(int[]) for one overload, a property or a local function. Lambdas and local functions inside it come along.",
             Required = true,
+            AllowMultipleArgumentsPerToken = true,
         };
         var runtimes = new Option<string[]>("--runtimes", "-r")
         {
@@ -113,9 +127,10 @@ internal static class PerfLabCommand
         };
         var fullOpts = new Option<bool>("--fullopts") { Description = "Tiering off: the fully optimized first compile that SharpLab and Compiler Explorer show (no dynamic PGO)." };
         var noPgo = new Option<bool>("--no-pgo") { Description = "The steady state without dynamic PGO (DOTNET_TieredPGO=0)." };
+        var html = new Option<string?>("--html") { Description = "Also write the side-by-side view as a standalone HTML page.", HelpName = "OUT" };
         var command = new Command("asm", "Show the code the JIT generates for a method on each runtime, steady state by default, with what changed between runtimes.")
         {
-            file, method, runtimes, fullOpts, noPgo,
+            file, method, runtimes, fullOpts, noPgo, html,
         };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
@@ -124,13 +139,21 @@ internal static class PerfLabCommand
             {
                 Source = source.Source,
                 SourcePath = source.SourcePath,
-                Method = parse.GetValue(method)!,
+                Methods = parse.GetValue(method)!,
                 Runtimes = RuntimeCatalog.FindAll(parse.GetValue(runtimes)),
                 FullOpts = parse.GetValue(fullOpts),
                 NoPgo = parse.GetValue(noPgo),
             };
             var report = await new AsmEngine().CaptureAsync(request, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
             output.Write(report.ToString());
+            if (parse.GetValue(html) is { } htmlPath)
+            {
+                var full = Path.GetFullPath(htmlPath);
+                Directory.CreateDirectory(Path.GetDirectoryName(full)!);
+                await File.WriteAllTextAsync(full, AsmHtml.Page(report), cancellationToken).ConfigureAwait(false);
+                output.WriteLine($"HTML: {full}");
+            }
+
             return 0;
         }).ConfigureAwait(false));
         return command;

@@ -38,7 +38,13 @@ public sealed class AsmEngine
         ArgumentNullException.ThrowIfNull(request);
         log ??= _ => { };
         var compiled = await _compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
-        var methods = compiled.Select(c => MethodResolver.Resolve(c.AssemblyPath, request.Method)).ToArray();
+        if (request.Methods.Count == 0)
+        {
+            throw new PerfLabException("No method to show.", "Name one with --method, e.g. --method Sum.");
+        }
+
+        var methods = compiled.Select(c => request.Methods.SelectMany(m => MethodResolver.Resolve(c.AssemblyPath, m)).Distinct().ToArray()).ToArray();
+        var shown = string.Join(", ", request.Methods);
         var located = new List<LocatedRuntime>();
         foreach (var runtime in request.Runtimes)
         {
@@ -53,9 +59,9 @@ public sealed class AsmEngine
         var work = Path.Combine(_home.Work, $"asm-{DateTime.UtcNow:yyyyMMdd-HHmmss}-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..6]}");
         try
         {
-            log($"capturing the JIT's code for {request.Method} on {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
+            log($"capturing the JIT's code for {shown} on {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
             var captures = await Task.WhenAll(located.Select((runtime, i) => CaptureOneAsync(request, runtime, compiled[i], methods[i], Path.Combine(work, runtime.Pinned.Moniker), cancellationToken))).ConfigureAwait(false);
-            return new AsmReport(request.Method, request.Variant, captures);
+            return new AsmReport(shown, request.Variant, captures);
         }
         finally
         {

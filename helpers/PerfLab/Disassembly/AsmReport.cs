@@ -11,8 +11,8 @@ public sealed record AsmRequest
     /// <summary>The path compiler errors point at.</summary>
     public required string SourcePath { get; init; }
 
-    /// <summary>The method as the reader names it: "Sum", "Bench.Sum", "Sum(int[])", a property or a local function.</summary>
-    public required string Method { get; init; }
+    /// <summary>The methods as the reader names them: "Sum", "Bench.Sum", "Sum(int[])", a property or a local function.</summary>
+    public required IReadOnlyList<string> Methods { get; init; }
 
     /// <summary>Runtimes, oldest first; each is compared with the one before it.</summary>
     public IReadOnlyList<Runtimes.PinnedRuntime> Runtimes { get; init; } = PerfLab.Runtimes.RuntimeCatalog.All;
@@ -39,6 +39,26 @@ public sealed record AsmRequest
 /// <param name="Listings">One per method found (the last optimized code the JIT produced).</param>
 /// <param name="NotCompiled">Methods the JIT never compiled on its own (inlined everywhere, or never called).</param>
 public sealed record RuntimeAsm(string Runtime, string Version, IReadOnlyList<AsmListing> Listings, IReadOnlyList<string> NotCompiled);
+
+/// <summary>Runtimes that produced the same code for a method, and that code.</summary>
+/// <param name="Runtimes">Monikers, in order.</param>
+/// <param name="Listing">The listing of the first of them.</param>
+public sealed record AsmGroup(IReadOnlyList<string> Runtimes, AsmListing Listing)
+{
+    /// <summary>"net8.0, net9.0".</summary>
+    public string Label => string.Join(", ", Runtimes);
+
+    /// <summary>"Tier1, PGO, 59 bytes".</summary>
+    public string Description => $"{Listing.Tier}{(Listing.UsesPgo ? ", PGO" : "")}, {Listing.CodeSize} bytes";
+
+    /// <summary>"bounds checks 1, allocations 0, ...".</summary>
+    public string Counts => $"bounds checks {Listing.BoundsChecks}, allocations {Listing.Allocations}, write barriers {Listing.WriteBarriers}, calls {Listing.Calls}, loops {Listing.Loops}";
+}
+
+/// <summary>One method across runtimes, grouped by identical code.</summary>
+/// <param name="Method">The JIT's full name.</param>
+/// <param name="Groups">Consecutive runtimes with the same code.</param>
+public sealed record AsmMethodView(string Method, IReadOnlyList<AsmGroup> Groups);
 
 /// <summary>The assembly of one method on several runtimes, with what changed between them.</summary>
 /// <param name="Method">What the reader asked for.</param>
@@ -68,33 +88,40 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
     public AsmListing? Find(string runtime, string method) =>
         Runtimes.FirstOrDefault(r => r.Runtime == runtime)?.Listings.LastOrDefault(l => l.Method.StartsWith(method, StringComparison.Ordinal));
 
-    /// <summary>The terminal view: summaries on top, then each runtime's listings.</summary>
-    public override string ToString()
+    /// <summary>
+    /// Per method, the runtimes grouped where their code is the same (after masking addresses), in the
+    /// order asked for; a runtime on which the method has no code of its own is left out.
+    /// </summary>
+    public IReadOnlyList<AsmMethodView> Methods()
     {
-        var text = new StringBuilder();
-        text.AppendLine($"asm of {Method} · {Variant} · {string.Join(", ", Runtimes.Select(r => $"{r.Runtime} {r.Version}"))}");
-        foreach (var summary in Summaries())
+        var views = new List<AsmMethodView>();
+        foreach (var method in Runtimes.SelectMany(r => r.Listings.Select(l => l.Method)).Distinct())
         {
-            text.AppendLine("  " + summary);
-        }
-
-        foreach (var runtime in Runtimes)
-        {
-            text.AppendLine();
-            text.AppendLine($"== {runtime.Runtime} ({runtime.Version})");
-            foreach (var listing in runtime.Listings)
+            var groups = new List<AsmGroup>();
+            foreach (var runtime in Runtimes)
             {
-                text.AppendLine(listing.ToString());
-                text.AppendLine($"; bounds checks {listing.BoundsChecks}, allocations {listing.Allocations}, write barriers {listing.WriteBarriers}, calls {listing.Calls}, loops {listing.Loops}");
-                text.AppendLine();
+                var listing = runtime.Listings.FirstOrDefault(l => l.Method == method);
+                if (listing is null)
+                {
+                    continue;
+                }
+
+                if (groups.Count > 0 && AsmDiff.Align(groups[^1].Listing, listing).All(l => !l.Changed))
+                {
+                    groups[^1] = groups[^1] with { Runtimes = [.. groups[^1].Runtimes, runtime.Runtime] };
+                }
+                else
+                {
+                    groups.Add(new AsmGroup([runtime.Runtime], listing));
+                }
             }
 
-            foreach (var missing in runtime.NotCompiled)
-            {
-                text.AppendLine($"; {missing}: no code of its own on this runtime (inlined into its callers, or never called)");
-            }
+            views.Add(new AsmMethodView(method, groups));
         }
 
-        return text.ToString();
+        return views;
     }
+
+    /// <summary>The terminal view: see <see cref="AsmTerminalView"/>.</summary>
+    public override string ToString() => AsmTerminalView.Render(this);
 }

@@ -15,7 +15,7 @@ public class AsmTests
     {
         Source = source ?? Facts,
         SourcePath = "Facts.cs",
-        Method = method,
+        Methods = [method],
         Runtimes = RuntimeCatalog.FindAll(runtimes),
     });
 
@@ -85,6 +85,30 @@ public class AsmTests
     }
 
     [Fact]
+    public async Task Fullopts_shows_the_first_fully_optimized_compile_as_sharplab_does()
+    {
+        var report = await _engine.CaptureAsync(new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["UnknownIndex"], Runtimes = [RuntimeCatalog.Find("net10.0")], FullOpts = true });
+
+        var listing = Listing(report, "net10.0", "Lookups:UnknownIndex");
+        Assert.Equal("FullOpts", listing.Tier);
+        Assert.False(listing.UsesPgo);
+        Assert.StartsWith("FullOpts", report.Variant, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task No_pgo_gives_tier1_code_without_profile_data()
+    {
+        var request = new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["SwitchOnLength.Sum"], Runtimes = [RuntimeCatalog.Find("net9.0")] };
+        var withPgo = await _engine.CaptureAsync(request);
+        var withoutPgo = await _engine.CaptureAsync(request with { NoPgo = true });
+
+        Assert.True(Listing(withPgo, "net9.0", "SwitchOnLength:Sum").UsesPgo);
+        var listing = Listing(withoutPgo, "net9.0", "SwitchOnLength:Sum");
+        Assert.Equal("Tier1", listing.Tier);
+        Assert.False(listing.UsesPgo);
+    }
+
+    [Fact]
     public async Task A_name_that_matches_nothing_lists_close_matches()
     {
         var ex = await Assert.ThrowsAsync<PerfLabException>(() => Capture("UnknownIdx"));
@@ -113,7 +137,7 @@ public class AsmTests
     {
         using var home = new TempFolder();
         var engine = new AsmEngine(new PerfLabHome(home.Path));
-        var request = new AsmRequest { Source = Sources.EndlessLoop(), SourcePath = "Endless.cs", Method = "Spin", Runtimes = [RuntimeCatalog.Find("net10.0")], ProcessTimeout = TimeSpan.FromSeconds(4) };
+        var request = new AsmRequest { Source = Sources.EndlessLoop(), SourcePath = "Endless.cs", Methods = ["Spin"], Runtimes = [RuntimeCatalog.Find("net10.0")], ProcessTimeout = TimeSpan.FromSeconds(4) };
 
         var ex = await Assert.ThrowsAsync<PerfLabException>(() => engine.CaptureAsync(request));
 

@@ -5,7 +5,7 @@ namespace PerfLab.Tests.Unit;
 public class AsmListingTests
 {
     // Shaped like a .NET 8 listing: hex as 20H, a method hash in labels, a shared range-check block.
-    private const string Net8Style = """
+    internal const string Net8Style = """
         ; Assembly listing for method Demo.Bench:Work(int[]):int:this (Tier1)
         ; Emitting BLENDED_CODE for X64 with AVX512 - Unix
         ; Tier1 code

@@ -1,4 +1,6 @@
 using PerfLab.Contract;
+using PerfLab.Disassembly;
+using PerfLab.Display;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 
@@ -28,6 +30,28 @@ public class ViewSnapshotTests
             Machine = new RunMachine("Linux 6.1", "X64", 2, "snapshot"),
         };
     }
+
+    private static AsmReport SampleAsm()
+    {
+        var old = AsmListing.ParseAll(AsmListingTests.Net8Style)[0];
+        var same = AsmListing.ParseAll(AsmListingTests.Net8Style.Replace("7F0011223344H", "7F5566778899H", StringComparison.Ordinal))[0];
+        var improved = AsmListing.ParseAll(AsmListingTests.Net8Style
+            .Replace("       jae      SHORT G_M1234_IG04\n       add", "       add", StringComparison.Ordinal)
+            .Replace("       call     CORINFO_HELP_NEWSFAST\n", "", StringComparison.Ordinal)
+            .Replace("Total bytes of code 77", "Total bytes of code 60", StringComparison.Ordinal))[0];
+        return new AsmReport("Work", "steady state (Tier1 with dynamic PGO)",
+        [
+            new RuntimeAsm("net8.0", "8.0.31", [old], []),
+            new RuntimeAsm("net9.0", "9.0.20", [same], []),
+            new RuntimeAsm("net10.0", "10.0.12", [improved], ["Work › lambda"]),
+        ]);
+    }
+
+    [Fact]
+    public void Asm_terminal_view() => Snapshot.Match("asm-terminal", SampleAsm().ToString());
+
+    [Fact]
+    public void Asm_html_view() => Snapshot.Match("asm-html", AsmHtml.Page(SampleAsm()));
 
     [Fact]
     public void Terminal_table() => Snapshot.Match("terminal-table", SampleRun().ToString());

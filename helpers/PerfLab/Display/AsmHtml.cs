@@ -1,0 +1,88 @@
+using System.Net;
+using System.Text;
+using PerfLab.Disassembly;
+
+namespace PerfLab.Display;
+
+/// <summary>
+/// The HTML view of an <see cref="AsmReport"/> for notebooks and reports: summaries on top, then per
+/// method the code side by side per group of runtimes, changed lines highlighted, long listings
+/// collapsed. Self-contained (inline CSS, no script), readable in light and dark themes.
+/// </summary>
+public static class AsmHtml
+{
+    /// <summary>Listings longer than this start collapsed.</summary>
+    public const int CollapseAfterLines = 60;
+
+    private const string Style = """
+        .perflab-asm { font-family: system-ui, sans-serif; color: inherit; }
+        .perflab-asm .summary { font-family: ui-monospace, monospace; margin: 0.2em 0; }
+        .perflab-asm table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; }
+        .perflab-asm th { text-align: left; padding: 2px 8px; border-bottom: 1px solid #8886; }
+        .perflab-asm td { padding: 0 8px; white-space: pre; vertical-align: top; }
+        .perflab-asm td.old { background: #e5484d33; }
+        .perflab-asm td.new { background: #30a46c33; }
+        .perflab-asm .counts { color: #888; font-size: 12px; }
+        """;
+
+    /// <summary>An HTML fragment (a div with its own style), to embed in a page or a notebook output.</summary>
+    /// <param name="report">The report.</param>
+    public static string Fragment(AsmReport report)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        var html = new StringBuilder();
+        html.Append("<div class=\"perflab-asm\"><style>").Append(Style).Append("</style>");
+        html.Append("<h3>asm of ").Append(E(report.Method)).Append("</h3>");
+        html.Append("<p class=\"counts\">").Append(E(report.Variant)).Append(" · ")
+            .Append(E(string.Join(", ", report.Runtimes.Select(r => $"{r.Runtime} {r.Version}")))).Append("</p>");
+        foreach (var summary in report.Summaries())
+        {
+            html.Append("<p class=\"summary\">").Append(E(summary)).Append("</p>");
+        }
+
+        foreach (var method in report.Methods())
+        {
+            var rows = method.Groups.Count == 1 ? method.Groups[0].Listing.Lines.Count : method.Groups.Skip(1).Select((g, i) => AsmDiff.Align(method.Groups[i].Listing, g.Listing).Count).Max();
+            html.Append("<details").Append(rows <= CollapseAfterLines ? " open" : "").Append("><summary><code>").Append(E(method.Method)).Append("</code></summary>");
+            foreach (var group in method.Groups)
+            {
+                html.Append("<div class=\"counts\">").Append(E($"{group.Label}: {group.Description}; {group.Counts}")).Append("</div>");
+            }
+
+            if (method.Groups.Count == 1)
+            {
+                html.Append("<table><tr><th>").Append(E(method.Groups[0].Label)).Append("</th></tr>");
+                foreach (var line in method.Groups[0].Listing.Lines)
+                {
+                    html.Append("<tr><td>").Append(E(line)).Append("</td></tr>");
+                }
+
+                html.Append("</table>");
+            }
+
+            for (var i = 1; i < method.Groups.Count; i++)
+            {
+                var (left, right) = (method.Groups[i - 1], method.Groups[i]);
+                html.Append("<table><tr><th>").Append(E(left.Label)).Append("</th><th>").Append(E(right.Label)).Append("</th></tr>");
+                foreach (var row in AsmDiff.Align(left.Listing, right.Listing))
+                {
+                    html.Append("<tr><td").Append(row.Changed && row.Left is not null ? " class=\"old\"" : "").Append('>').Append(E(row.Left ?? ""))
+                        .Append("</td><td").Append(row.Changed && row.Right is not null ? " class=\"new\"" : "").Append('>').Append(E(row.Right ?? "")).Append("</td></tr>");
+                }
+
+                html.Append("</table>");
+            }
+
+            html.Append("</details>");
+        }
+
+        return html.Append("</div>").ToString();
+    }
+
+    /// <summary>A standalone page.</summary>
+    /// <param name="report">The report.</param>
+    public static string Page(AsmReport report) =>
+        $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{E("asm of " + report.Method)}</title></head><body>{Fragment(report)}</body></html>\n";
+
+    private static string E(string text) => WebUtility.HtmlEncode(text);
+}
