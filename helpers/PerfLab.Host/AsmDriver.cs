@@ -47,12 +47,12 @@ internal static class AsmDriver
 
                 Thread.Sleep(Pause);
 
-                // The JIT buffers its output, so the listing may not show yet. Tiering has settled when two
+                // The JIT buffers its output, so the listing may not show yet. Tiering has settled when three
                 // rounds with their pauses compiled nothing new (call counting, instrumented tier and Tier1 done).
                 var now = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
                 quietRounds = now == compiled ? quietRounds + 1 : 0;
                 compiled = now;
-                if (round >= 4 && quietRounds >= 2)
+                if (round >= 5 && quietRounds >= 3)
                 {
                     return null;
                 }

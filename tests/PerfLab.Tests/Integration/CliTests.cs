@@ -215,7 +215,8 @@ public class CliTests
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.Contains("asm of SwitchOnLength.Sum · steady state (Tier1 with dynamic PGO) · net9.0 9.0.20, net10.0 10.0.12", result.Output, StringComparison.Ordinal);
         Assert.Contains("net9.0 -> net10.0: 103 -> 70 bytes, bounds checks 6 -> 0", result.Output, StringComparison.Ordinal);
-        Assert.Contains("== net9.0 (9.0.20)", result.Output, StringComparison.Ordinal);
+        Assert.Contains("   net9.0: Tier1", result.Output, StringComparison.Ordinal);
+        Assert.Contains("│ net10.0", result.Output, StringComparison.Ordinal);
         Assert.Contains("call     CORINFO_HELP_RNGCHKFAIL", result.Output, StringComparison.Ordinal);
     }
 
