@@ -95,9 +95,8 @@ internal static class PerfLabCommand
 
                 if (parse.GetValue(disasm) && run.Results.Any(r => r.Error is null))
                 {
-                    var methods = run.Results.Where(r => r.Error is null).Select(r => $"{r.Type[(r.Type.LastIndexOfAny(['.', '+']) + 1)..]}.{r.Method}").Distinct().ToArray();
                     var asm = await new AsmEngine().CaptureAsync(
-                        new AsmRequest { Source = request.Source, SourcePath = request.SourcePath, Methods = methods, Runtimes = request.Runtimes },
+                        new AsmRequest { Source = request.Source, SourcePath = request.SourcePath, Runtimes = request.Runtimes },
                         m => error.WriteLine(m),
                         cancellationToken).ConfigureAwait(false);
                     output.WriteLine();
@@ -115,8 +114,7 @@ internal static class PerfLabCommand
         var file = new Argument<string>("FILE") { Description = "A C# file holding the benchmark class." };
         var method = new Option<string[]>("--method")
         {
-            Description = "The method(s) to show: a name (Sum), Class.Name, Name(int[]) for one overload, a property or a local function. Lambdas and local functions inside it come along.",
-            Required = true,
+            Description = "The method(s) to show: a name (Sum), Class.Name, Name(int[]) for one overload, a property or a local function; lambdas and local functions inside it come along. Default: every [Benchmark] method.",
             AllowMultipleArgumentsPerToken = true,
         };
         var runtimes = new Option<string[]>("--runtimes", "-r")
@@ -139,7 +137,7 @@ internal static class PerfLabCommand
             {
                 Source = source.Source,
                 SourcePath = source.SourcePath,
-                Methods = parse.GetValue(method)!,
+                Methods = parse.GetValue(method) ?? [],
                 Runtimes = RuntimeCatalog.FindAll(parse.GetValue(runtimes)),
                 FullOpts = parse.GetValue(fullOpts),
                 NoPgo = parse.GetValue(noPgo),

@@ -38,13 +38,10 @@ public sealed class AsmEngine
         ArgumentNullException.ThrowIfNull(request);
         log ??= _ => { };
         var compiled = await _compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
-        if (request.Methods.Count == 0)
-        {
-            throw new PerfLabException("No method to show.", "Name one with --method, e.g. --method Sum.");
-        }
-
-        var methods = compiled.Select(c => request.Methods.SelectMany(m => MethodResolver.Resolve(c.AssemblyPath, m)).Distinct().ToArray()).ToArray();
-        var shown = string.Join(", ", request.Methods);
+        // No name: every [Benchmark] method.
+        var names = request.Methods.Count > 0 ? request.Methods : MethodResolver.BenchmarkMethods(compiled[0].AssemblyPath);
+        var methods = compiled.Select(c => names.SelectMany(m => MethodResolver.Resolve(c.AssemblyPath, m)).Distinct().ToArray()).ToArray();
+        var shown = string.Join(", ", names);
         var located = new List<LocatedRuntime>();
         foreach (var runtime in request.Runtimes)
         {

@@ -11,8 +11,8 @@ public sealed record AsmRequest
     /// <summary>The path compiler errors point at.</summary>
     public required string SourcePath { get; init; }
 
-    /// <summary>The methods as the reader names them: "Sum", "Bench.Sum", "Sum(int[])", a property or a local function.</summary>
-    public required IReadOnlyList<string> Methods { get; init; }
+    /// <summary>The methods as the reader names them: "Sum", "Bench.Sum", "Sum(int[])", a property or a local function; empty means every [Benchmark] method.</summary>
+    public IReadOnlyList<string> Methods { get; init; } = [];
 
     /// <summary>Runtimes, oldest first; each is compared with the one before it.</summary>
     public IReadOnlyList<Runtimes.PinnedRuntime> Runtimes { get; init; } = PerfLab.Runtimes.RuntimeCatalog.All;

@@ -74,6 +74,38 @@ public static class MethodResolver
         return primary.Select(p => p with { IsPrimary = true }).Concat(nested).Distinct().ToArray();
     }
 
+    /// <summary>"Class.Method" of every [Benchmark] method in the assembly, in metadata order.</summary>
+    /// <param name="assemblyPath">The compiled benchmark assembly.</param>
+    public static IReadOnlyList<string> BenchmarkMethods(string assemblyPath)
+    {
+        using var stream = File.OpenRead(assemblyPath);
+        using var pe = new PEReader(stream);
+        var reader = pe.GetMetadataReader();
+        var names = new List<string>();
+        foreach (var typeHandle in reader.TypeDefinitions)
+        {
+            var type = reader.GetTypeDefinition(typeHandle);
+            foreach (var methodHandle in type.GetMethods())
+            {
+                var method = reader.GetMethodDefinition(methodHandle);
+                if (method.GetCustomAttributes().Any(a => AttributeName(reader, reader.GetCustomAttribute(a)) == "BenchmarkAttribute"))
+                {
+                    names.Add($"{reader.GetString(type.Name)}.{reader.GetString(method.Name)}");
+                }
+            }
+        }
+
+        return names.Distinct().ToArray();
+    }
+
+    private static string? AttributeName(MetadataReader reader, CustomAttribute attribute) => attribute.Constructor.Kind switch
+    {
+        HandleKind.MemberReference when reader.GetMemberReference((MemberReferenceHandle)attribute.Constructor).Parent is { Kind: HandleKind.TypeReference } parent
+            => reader.GetString(reader.GetTypeReference((TypeReferenceHandle)parent).Name),
+        HandleKind.MethodDefinition => reader.GetString(reader.GetTypeDefinition(reader.GetMethodDefinition((MethodDefinitionHandle)attribute.Constructor).GetDeclaringType()).Name),
+        _ => null,
+    };
+
     private static bool IsNamed(ResolvedMethod m, string name) =>
         m.MetadataName == name
         || m.MetadataName == "get_" + name

@@ -109,6 +109,16 @@ public class AsmTests
     }
 
     [Fact]
+    public async Task Without_a_name_every_benchmark_method_is_shown()
+    {
+        var report = await _engine.CaptureAsync(new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Runtimes = [RuntimeCatalog.Find("net10.0")] });
+
+        Assert.Equal("Lookups.ConstantIndex, Lookups.UnknownIndex, SwitchOnLength.SumArray, Closures.Sum", report.Method);
+        Assert.NotNull(Listing(report, "net10.0", "Lookups:UnknownIndex"));
+        Assert.NotNull(Listing(report, "net10.0", "SwitchOnLength:SumArray"));
+    }
+
+    [Fact]
     public async Task A_name_that_matches_nothing_lists_close_matches()
     {
         var ex = await Assert.ThrowsAsync<PerfLabException>(() => Capture("UnknownIdx"));
