@@ -17,7 +17,7 @@ public static class AsmHtml
     private const string Style = """
         .perflab-asm { font-family: system-ui, sans-serif; color: inherit; }
         .perflab-asm .summary { font-family: ui-monospace, monospace; margin: 0.2em 0; }
-        .perflab-asm table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; }
+        .perflab-asm table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; margin: 0.5em 0 1.5em; }
         .perflab-asm th { text-align: left; padding: 2px 8px; border-bottom: 1px solid #8886; }
         .perflab-asm td { padding: 0 8px; white-space: pre; vertical-align: top; }
         .perflab-asm td.old { background: #e5484d33; }
