@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using PerfLab.Contract;
-using PerfLab.Processes;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 
@@ -13,21 +12,15 @@ namespace PerfLab.Benchmarks;
 /// </summary>
 public sealed class BenchmarkEngine
 {
-    private readonly PerfLabHome _home;
-    private readonly RuntimeLocator _runtimes;
-    private readonly HostLayout _hosts;
-    private readonly BenchmarkCompiler _compiler;
+    private readonly Workspace _workspace;
     private readonly ResultCache _cache;
 
     /// <summary>Creates an engine over a PerfLab home.</summary>
     /// <param name="home">Where runtimes, builds and the cache live; null uses <see cref="PerfLabHome.Default"/>.</param>
     public BenchmarkEngine(PerfLabHome? home = null)
     {
-        _home = home ?? PerfLabHome.Default();
-        _runtimes = new RuntimeLocator(_home);
-        _hosts = new HostLayout();
-        _compiler = new BenchmarkCompiler(_home, _hosts);
-        _cache = new ResultCache(_home.ResultsCache);
+        _workspace = new Workspace(home);
+        _cache = new ResultCache(_workspace.Home.ResultsCache);
     }
 
     /// <summary>Runs <paramref name="request"/>.</summary>
@@ -68,7 +61,7 @@ public sealed class BenchmarkEngine
     {
         say("compile", $"compiling {Path.GetFileName(request.SourcePath)} for {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
         var compileClock = Stopwatch.StartNew();
-        var compiled = await _compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
+        var compiled = await _workspace.Compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
         var compileSeconds = compileClock.Elapsed.TotalSeconds;
 
         var outcomes = new RuntimeOutcome?[request.Runtimes.Count];
@@ -76,10 +69,10 @@ public sealed class BenchmarkEngine
         for (var i = 0; i < request.Runtimes.Count; i++)
         {
             var runtime = request.Runtimes[i];
-            keys[i] = ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, runtime.Version, _hosts.VersionOf(runtime));
+            keys[i] = ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, runtime.Version, _workspace.Hosts.VersionOf(runtime));
             if (!request.Force && _cache.TryGet(keys[i], w => say("cache", w)) is { } hit)
             {
-                var source = _runtimes.Locate(runtime).Source is RuntimeSource.Installed ? "installed" : "provisioned";
+                var source = _workspace.Runtimes.Locate(runtime).Source is RuntimeSource.Installed ? "installed" : "provisioned";
                 outcomes[i] = new RuntimeOutcome(runtime.Moniker, source, hit.Runtime, hit.Cases, Cached: true);
                 say("cache", $"{runtime.Moniker}: cached result (use --force to re-run)");
             }
@@ -90,28 +83,20 @@ public sealed class BenchmarkEngine
         if (pending.Length > 0)
         {
             var provisionClock = Stopwatch.StartNew();
-            var located = new Dictionary<int, LocatedRuntime>();
-            foreach (var i in pending)
-            {
-                located[i] = await _runtimes.EnsureAsync(request.Runtimes[i], m => say("provision", m), cancellationToken).ConfigureAwait(false);
-            }
+            var located = await _workspace.EnsureRuntimesAsync(pending.Select(i => request.Runtimes[i]), m => say("provision", m), cancellationToken).ConfigureAwait(false);
 
             provisionSeconds = provisionClock.Elapsed.TotalSeconds;
 
-            // Runs on one machine would disturb each other's numbers: measure one at a time.
             var waitClock = Stopwatch.StartNew();
-            using var measuring = await FileLock.AcquireAsync(
-                Path.Combine(_home.Locks, "measure.lock"),
-                holder => say("wait", $"another PerfLab run is measuring ({holder}); waiting for it to finish so the two do not disturb each other"),
-                cancellationToken).ConfigureAwait(false);
+            using var measuring = await _workspace.AcquireMeasuringLockAsync(m => say("wait", m), cancellationToken).ConfigureAwait(false);
             waitSeconds = waitClock.Elapsed.TotalSeconds;
 
-            var work = Path.Combine(_home.Work, $"{DateTime.UtcNow:yyyyMMdd-HHmmss}-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..6]}");
+            var work = _workspace.NewScratchFolder("bench");
             try
             {
-                foreach (var i in pending)
+                foreach (var (i, runtime) in pending.Zip(located))
                 {
-                    var runner = new RuntimeRun(request, located[i], compiled[i], _hosts, Path.Combine(work, request.Runtimes[i].Moniker), clock, progress);
+                    var runner = new RuntimeRun(request, runtime, compiled[i], _workspace.Launcher, Path.Combine(work, request.Runtimes[i].Moniker), clock, progress);
                     var outcome = await runner.RunAsync(cancellationToken).ConfigureAwait(false);
                     measureSeconds += runner.MeasureSeconds;
                     outcomes[i] = outcome;
@@ -123,7 +108,7 @@ public sealed class BenchmarkEngine
             }
             finally
             {
-                TryDelete(work);
+                Workspace.DeleteScratch(work);
             }
         }
 
@@ -133,30 +118,12 @@ public sealed class BenchmarkEngine
         return run;
     }
 
-    private static void TryDelete(string folder)
-    {
-        try
-        {
-            if (Directory.Exists(folder))
-            {
-                Directory.Delete(folder, recursive: true);
-            }
-        }
-        catch (IOException)
-        {
-            // A scratch folder left behind is harmless; the next cleanup of the home removes it.
-        }
-        catch (UnauthorizedAccessException)
-        {
-        }
-    }
-
     /// <summary>Runs every case of one runtime, each in its own host process.</summary>
     private sealed class RuntimeRun(
         BenchmarkRequest request,
         LocatedRuntime runtime,
         CompiledBenchmark compiled,
-        HostLayout hosts,
+        HostLauncher launcher,
         string work,
         Stopwatch clock,
         IProgress<RunProgress>? progress)
@@ -197,7 +164,7 @@ public sealed class BenchmarkEngine
                 progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, cases?.Count, CaseName(), phase, iteration));
 
             Report(null, null, "starting");
-            var (process, result) = await new HostLauncher(hosts).RunAsync(
+            var (process, result) = await launcher.RunAsync(
                 runtime,
                 hostRequest,
                 folder,

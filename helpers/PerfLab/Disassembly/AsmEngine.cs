@@ -1,6 +1,5 @@
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
-using PerfLab.Processes;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Disassembly;
@@ -13,19 +12,13 @@ namespace PerfLab.Disassembly;
 /// </summary>
 public sealed class AsmEngine
 {
-    private readonly PerfLabHome _home;
-    private readonly RuntimeLocator _runtimes;
-    private readonly HostLayout _hosts;
-    private readonly BenchmarkCompiler _compiler;
+    private readonly Workspace _workspace;
 
     /// <summary>Creates an engine over a PerfLab home.</summary>
     /// <param name="home">Where runtimes and builds live; null uses <see cref="PerfLabHome.Default"/>.</param>
     public AsmEngine(PerfLabHome? home = null)
     {
-        _home = home ?? PerfLabHome.Default();
-        _runtimes = new RuntimeLocator(_home);
-        _hosts = new HostLayout();
-        _compiler = new BenchmarkCompiler(_home, _hosts);
+        _workspace = new Workspace(home);
     }
 
     /// <summary>Captures the listings.</summary>
@@ -37,23 +30,16 @@ public sealed class AsmEngine
     {
         ArgumentNullException.ThrowIfNull(request);
         log ??= _ => { };
-        var compiled = await _compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
+        var compiled = await _workspace.Compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
         // No name: every [Benchmark] method.
         var names = request.Methods.Count > 0 ? request.Methods : MethodResolver.BenchmarkMethods(compiled[0].AssemblyPath);
         var methods = compiled.Select(c => names.SelectMany(m => MethodResolver.Resolve(c.AssemblyPath, m)).Distinct().ToArray()).ToArray();
         var shown = string.Join(", ", names);
-        var located = new List<LocatedRuntime>();
-        foreach (var runtime in request.Runtimes)
-        {
-            located.Add(await _runtimes.EnsureAsync(runtime, log, cancellationToken).ConfigureAwait(false));
-        }
+        var located = await _workspace.EnsureRuntimesAsync(request.Runtimes, log, cancellationToken).ConfigureAwait(false);
 
         // Nothing is measured, but a measuring run elsewhere would be disturbed: share its lock.
-        using var gate = await FileLock.AcquireAsync(
-            Path.Combine(_home.Locks, "measure.lock"),
-            holder => log($"another PerfLab run is measuring ({holder}); waiting for it to finish"),
-            cancellationToken).ConfigureAwait(false);
-        var work = Path.Combine(_home.Work, $"asm-{DateTime.UtcNow:yyyyMMdd-HHmmss}-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..6]}");
+        using var gate = await _workspace.AcquireMeasuringLockAsync(log, cancellationToken).ConfigureAwait(false);
+        var work = _workspace.NewScratchFolder("asm");
         try
         {
             log($"capturing the JIT's code for {shown} on {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
@@ -62,13 +48,7 @@ public sealed class AsmEngine
         }
         finally
         {
-            try
-            {
-                Directory.Delete(work, recursive: true);
-            }
-            catch (DirectoryNotFoundException)
-            {
-            }
+            Workspace.DeleteScratch(work);
         }
     }
 
@@ -99,7 +79,7 @@ public sealed class AsmEngine
             environment["DOTNET_TieredPGO"] = "0";
         }
 
-        var (process, result) = await new HostLauncher(_hosts).RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, cancellationToken).ConfigureAwait(false);
+        var (process, result) = await _workspace.Launcher.RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, cancellationToken).ConfigureAwait(false);
         var where = $"on {runtime.Pinned.Moniker}";
         if (process.TimedOut)
         {

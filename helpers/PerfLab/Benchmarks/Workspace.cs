@@ -1,0 +1,71 @@
+using PerfLab.Processes;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Benchmarks;
+
+/// <summary>
+/// What every engine that starts host processes shares: the PerfLab home, runtimes, the host build,
+/// the compiler, the launcher, the per-user measuring lock and scratch folders.
+/// </summary>
+internal sealed class Workspace
+{
+    public Workspace(PerfLabHome? home)
+    {
+        Home = home ?? PerfLabHome.Default();
+        Runtimes = new RuntimeLocator(Home);
+        Hosts = new HostLayout();
+        Compiler = new BenchmarkCompiler(Home, Hosts);
+        Launcher = new HostLauncher(Hosts);
+    }
+
+    public PerfLabHome Home { get; }
+
+    public RuntimeLocator Runtimes { get; }
+
+    public HostLayout Hosts { get; }
+
+    public BenchmarkCompiler Compiler { get; }
+
+    public HostLauncher Launcher { get; }
+
+    /// <summary>Runtimes located, the missing ones provisioned, in order.</summary>
+    public async Task<IReadOnlyList<LocatedRuntime>> EnsureRuntimesAsync(IEnumerable<PinnedRuntime> runtimes, Action<string> log, CancellationToken cancellationToken)
+    {
+        var located = new List<LocatedRuntime>();
+        foreach (var runtime in runtimes)
+        {
+            located.Add(await Runtimes.EnsureAsync(runtime, log, cancellationToken).ConfigureAwait(false));
+        }
+
+        return located;
+    }
+
+    /// <summary>
+    /// Two runs on one machine would disturb each other's numbers (and an asm capture would disturb a
+    /// measurement): one at a time per user; the one that waits says so.
+    /// </summary>
+    public Task<FileLock> AcquireMeasuringLockAsync(Action<string> say, CancellationToken cancellationToken) =>
+        FileLock.AcquireAsync(
+            Path.Combine(Home.Locks, "measure.lock"),
+            holder => say($"another PerfLab run is measuring ({holder}); waiting for it to finish so the two do not disturb each other"),
+            cancellationToken);
+
+    /// <summary>A new scratch folder name under the home's work folder (not created).</summary>
+    public string NewScratchFolder(string kind) =>
+        Path.Combine(Home.Work, $"{kind}-{DateTime.UtcNow:yyyyMMdd-HHmmss}-{Environment.ProcessId}-{Guid.NewGuid().ToString("N")[..6]}");
+
+    /// <summary>Deletes a scratch folder; one left behind is harmless.</summary>
+    public static void DeleteScratch(string folder)
+    {
+        try
+        {
+            if (Directory.Exists(folder))
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+        }
+    }
+}
