@@ -14,43 +14,7 @@ public static class TerminalTable
         text.AppendLine(EnvironmentLine(run));
         text.AppendLine();
 
-        var parameterNames = run.Results.SelectMany(r => r.Parameters.Select(p => p.Name)).Distinct().ToArray();
-        var showType = run.Results.Select(r => r.Type).Distinct().Count() > 1;
-        var showGen1 = run.Results.Any(r => r.Gen1 > 0);
-        var showGen2 = run.Results.Any(r => r.Gen2 > 0);
-
-        var columns = new List<(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell)>();
-        if (showType)
-        {
-            columns.Add(("Type", false, r => ShortName(r.Type)));
-        }
-
-        columns.Add(("Method", false, r => r.Method));
-        columns.Add(("Runtime", false, r => r.Runtime));
-        foreach (var name in parameterNames)
-        {
-            columns.Add((name, true, r => r.Parameters.FirstOrDefault(p => p.Name == name)?.Value ?? "?"));
-        }
-
-        columns.Add(("Mean", true, r => r.Statistics is { } s ? Format.Time(s.Mean) : "NA"));
-        columns.Add(("Error", true, r => r.Statistics is { N: > 1 } s ? Format.Time(s.Error) : "NA"));
-        columns.Add(("StdDev", true, r => r.Statistics is { N: > 1 } s ? Format.Time(s.StdDev) : "NA"));
-        columns.Add(("Median", true, r => r.Statistics is { } s ? Format.Time(s.Median) : "NA"));
-        columns.Add(("Ratio", true, r => r.Statistics is null ? "NA" : Format.Ratio(r.Ratio)));
-        columns.Add(("Gen0", true, r => Format.Collections(r.Gen0)));
-        if (showGen1)
-        {
-            columns.Add(("Gen1", true, r => Format.Collections(r.Gen1)));
-        }
-
-        if (showGen2)
-        {
-            columns.Add(("Gen2", true, r => Format.Collections(r.Gen2)));
-        }
-
-        columns.Add(("Allocated", true, r => r.Statistics is null ? "NA" : Format.Bytes(r.AllocatedBytes)));
-        columns.Add(("Alloc Ratio", true, r => r.Statistics is null ? "NA" : r.AllocRatio is null && (r.AllocatedBytes ?? 0) == 0 ? "NA" : Format.Ratio(r.AllocRatio)));
-
+        var columns = ResultColumns.For(run);
         var cells = run.Results.Select(r => columns.Select(c => c.Cell(r)).ToArray()).ToArray();
         var widths = columns.Select((c, i) => Math.Max(c.Header.Length, cells.Length == 0 ? 0 : cells.Max(row => row[i].Length))).ToArray();
 
@@ -87,9 +51,7 @@ public static class TerminalTable
         }
 
         text.AppendLine();
-        text.AppendLine(run.Baseline == "method"
-            ? "Ratio: mean / the baseline method's mean on the same runtime."
-            : $"Ratio: mean / the same benchmark's mean on {run.Baseline.Replace("runtime:", "", StringComparison.Ordinal)}.");
+        text.AppendLine(ResultColumns.RatioLegend(run));
         return text.ToString();
     }
 
@@ -104,5 +66,4 @@ public static class TerminalTable
         return $"mode {run.Mode.ToString().ToLowerInvariant()} · {runtimes} · {run.Machine.Os.Trim()} {run.Machine.Architecture}, {run.Machine.ProcessorCount} CPUs{env} · {freshness}";
     }
 
-    private static string ShortName(string fullName) => fullName[(fullName.LastIndexOf('.') + 1)..];
 }
