@@ -56,6 +56,7 @@ internal static class PerfLabCommand
             HelpName = "NAME=VALUE",
         };
         var json = new Option<string?>("--json") { Description = "Also write the results as JSON (docs/results-schema.md).", HelpName = "OUT" };
+        var html = new Option<string?>("--html") { Description = "Also write a standalone HTML page: the table and the charts (works offline).", HelpName = "OUT" };
         var force = new Option<bool>("--force") { Description = "Run even when a cached result for the same source and options exists." };
         var disasm = new Option<bool>("--disasm") { Description = "Also show the steady-state assembly of every benchmark method on each runtime (as `perflab asm`)." };
         var caseTimeout = Seconds("--case-timeout", "Kill a case's process after this many seconds (default: smoke 120, quick 180, full 1800).");
@@ -63,7 +64,7 @@ internal static class PerfLabCommand
 
         var command = new Command("bench", "Compile a C# file of BenchmarkDotNet classes and run it on each runtime, out of process.")
         {
-            file, runtimes, mode, filter, env, json, force, disasm, caseTimeout, timeout,
+            file, runtimes, mode, filter, env, json, html, force, disasm, caseTimeout, timeout,
         };
         command.SetAction(async (parse, cancellationToken) =>
         {
@@ -91,6 +92,14 @@ internal static class PerfLabCommand
                     Directory.CreateDirectory(Path.GetDirectoryName(full)!);
                     await File.WriteAllTextAsync(full, ResultJson.Serialize(run), cancellationToken).ConfigureAwait(false);
                     output.WriteLine($"JSON: {full}");
+                }
+
+                if (parse.GetValue(html) is { } htmlPath)
+                {
+                    var full = Path.GetFullPath(htmlPath);
+                    Directory.CreateDirectory(Path.GetDirectoryName(full)!);
+                    await File.WriteAllTextAsync(full, ResultsHtml.Page(run, Path.GetFileName(request.SourcePath) + " on " + string.Join(", ", run.Runtimes.Select(r => r.Moniker))), cancellationToken).ConfigureAwait(false);
+                    output.WriteLine($"HTML: {full}");
                 }
 
                 if (parse.GetValue(disasm) && run.Results.Any(r => r.Error is null))

@@ -1,3 +1,4 @@
+using PerfLab.Charts;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.Display;
@@ -52,6 +53,12 @@ public class ViewSnapshotTests
 
     [Fact]
     public void Asm_html_view() => Snapshot.Match("asm-html", AsmHtml.Page(SampleAsm()));
+
+    [Fact]
+    public void Results_html_table() => Snapshot.Match("results-table-html", ResultsHtml.Table(SampleRun()));
+
+    [Fact]
+    public void Chart_json() => Snapshot.Match("charts-json", string.Join("\n", BenchmarkCharts.For(SampleRun()).Select(c => $"{c.Id}: {c.Title}\n{c.Figure.ToJsonString(new System.Text.Json.JsonSerializerOptions { WriteIndented = true })}")));
 
     [Fact]
     public void Terminal_table() => Snapshot.Match("terminal-table", SampleRun().ToString());

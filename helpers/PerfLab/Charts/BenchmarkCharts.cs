@@ -1,0 +1,155 @@
+using System.Globalization;
+using System.Text.Json.Nodes;
+using PerfLab.Results;
+
+namespace PerfLab.Charts;
+
+/// <summary>A Plotly figure: the JSON given to Plotly.newPlot (data and layout).</summary>
+/// <param name="Id">A stable id for the element, e.g. "time".</param>
+/// <param name="Title">What the chart shows.</param>
+/// <param name="Figure">{ "data": [...], "layout": {...} }.</param>
+public sealed record ChartSpec(string Id, string Title, JsonObject Figure);
+
+/// <summary>
+/// The charts of a run, as Plotly figure JSON: mean time per case and runtime with error bars (log axis
+/// when values span more than 100x), allocated bytes, and the ratio against the baseline. Colours are
+/// fixed per runtime and readable on light and dark backgrounds.
+/// </summary>
+public static class BenchmarkCharts
+{
+    /// <summary>Values spanning more than this factor get a logarithmic axis.</summary>
+    public const double LogAxisSpan = 100;
+
+    private static readonly string[] Palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1"];
+
+    /// <summary>Every chart that has something to show for <paramref name="run"/>.</summary>
+    /// <param name="run">The run.</param>
+    public static IReadOnlyList<ChartSpec> For(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var charts = new List<ChartSpec> { Time(run) };
+        if (run.Results.Any(r => r.AllocatedBytes > 0))
+        {
+            charts.Add(Allocations(run));
+        }
+
+        if (run.Results.Any(r => r.Ratio is not null) && run.Runtimes.Count + run.Results.Select(r => r.CaseKey).Distinct().Count() > 2)
+        {
+            charts.Add(Ratios(run));
+        }
+
+        return charts;
+    }
+
+    /// <summary>Mean time per case, one bar per runtime, error bars from BenchmarkDotNet's Error.</summary>
+    /// <param name="run">The run.</param>
+    public static ChartSpec Time(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var values = run.Results.Where(r => r.Statistics is not null).Select(r => r.Statistics!.Mean).Where(v => v > 0).ToArray();
+        var log = values.Length > 0 && values.Max() / values.Min() > LogAxisSpan;
+
+        // One unit for the whole axis, chosen by the largest value, as BenchmarkDotNet does per column.
+        var (scale, unit) = (values.Length == 0 ? 0 : values.Max()) switch
+        {
+            >= 1e9 => (1e9, "s"),
+            >= 1e6 => (1e6, "ms"),
+            >= 1e3 => (1e3, "μs"),
+            _ => (1.0, "ns"),
+        };
+        var traces = Traces(run, r => r.Statistics?.Mean / scale, r => r.Statistics is { N: > 1 } s ? s.Error / scale : null);
+        return new ChartSpec("time", "Mean time per operation", Figure(traces, $"Mean ({unit} per operation)" + (log ? ", log scale" : ""), log));
+    }
+
+    /// <summary>Allocated bytes per operation per case and runtime.</summary>
+    /// <param name="run">The run.</param>
+    public static ChartSpec Allocations(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        return new ChartSpec("allocated", "Allocated bytes per operation", Figure(Traces(run, r => r.AllocatedBytes, _ => null), "Allocated (bytes per operation)", log: false));
+    }
+
+    /// <summary>Ratio against the baseline, with a line at 1.</summary>
+    /// <param name="run">The run.</param>
+    public static ChartSpec Ratios(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var against = run.Baseline == "method" ? "the baseline method" : run.Baseline.Replace("runtime:", "", StringComparison.Ordinal);
+        var figure = Figure(Traces(run, r => r.Ratio, _ => null), "Ratio against " + against, log: false);
+        figure["layout"]!["shapes"] = new JsonArray(new JsonObject
+        {
+            ["type"] = "line",
+            ["xref"] = "paper",
+            ["x0"] = 0,
+            ["x1"] = 1,
+            ["y0"] = 1,
+            ["y1"] = 1,
+            ["line"] = new JsonObject { ["color"] = "#888", ["dash"] = "dot", ["width"] = 1 },
+        });
+        return new ChartSpec("ratio", "Ratio against the baseline", figure);
+    }
+
+    private static JsonArray Traces(BenchmarkRun run, Func<BenchmarkResult, double?> value, Func<BenchmarkResult, double?> error)
+    {
+        var cases = run.Results.Select(r => r.CaseKey).Distinct().ToArray();
+        var labels = cases.Select(c => run.Results.First(r => r.CaseKey == c).DisplayName).ToArray();
+        var traces = new JsonArray();
+        foreach (var (runtime, index) in run.Runtimes.Select((r, i) => (r, i)))
+        {
+            var rows = cases.Select(c => run.Results.FirstOrDefault(r => r.CaseKey == c && r.Runtime == runtime.Moniker)).ToArray();
+            var trace = new JsonObject
+            {
+                ["type"] = "bar",
+                ["name"] = $"{runtime.Moniker} ({runtime.Version})",
+                ["x"] = new JsonArray(labels.Select(l => (JsonNode)l).ToArray()),
+                ["y"] = new JsonArray(rows.Select(r => r is null ? null : Number(value(r))).ToArray()),
+                ["marker"] = new JsonObject { ["color"] = Palette[index % Palette.Length] },
+                ["hovertemplate"] = "%{x}<br>" + runtime.Moniker + ": %{y:.4g}<extra></extra>",
+            };
+            if (rows.Any(r => r is not null && error(r) is not null))
+            {
+                trace["error_y"] = new JsonObject
+                {
+                    ["type"] = "data",
+                    ["array"] = new JsonArray(rows.Select(r => r is null ? null : Number(error(r))).ToArray()),
+                    ["visible"] = true,
+                    ["color"] = "#888",
+                };
+            }
+
+            traces.Add(trace);
+        }
+
+        return traces;
+    }
+
+    private static JsonObject Figure(JsonArray traces, string yTitle, bool log)
+    {
+        var axis = new JsonObject
+        {
+            ["title"] = new JsonObject { ["text"] = yTitle },
+            ["gridcolor"] = "rgba(128,128,128,0.25)",
+            ["zerolinecolor"] = "rgba(128,128,128,0.5)",
+            ["type"] = log ? "log" : "linear",
+        };
+        return new JsonObject
+        {
+            ["data"] = traces,
+            ["layout"] = new JsonObject
+            {
+                ["barmode"] = "group",
+                ["height"] = 380,
+                ["margin"] = new JsonObject { ["t"] = 20, ["r"] = 10, ["l"] = 70, ["b"] = 90 },
+                ["paper_bgcolor"] = "rgba(0,0,0,0)",
+                ["plot_bgcolor"] = "rgba(0,0,0,0)",
+                ["font"] = new JsonObject { ["color"] = "#888", ["family"] = "system-ui, sans-serif" },
+                ["legend"] = new JsonObject { ["orientation"] = "h", ["y"] = 1.12 },
+                ["xaxis"] = new JsonObject { ["gridcolor"] = "rgba(128,128,128,0.25)", ["automargin"] = true },
+                ["yaxis"] = axis,
+            },
+        };
+    }
+
+    private static JsonNode? Number(double? value) =>
+        value is { } v && double.IsFinite(v) ? JsonValue.Create(double.Parse(v.ToString("G6", CultureInfo.InvariantCulture), CultureInfo.InvariantCulture)) : null;
+}

@@ -1,0 +1,119 @@
+using System.Net;
+using System.Reflection;
+using System.Text;
+using System.Text.Json;
+using PerfLab.Charts;
+using PerfLab.Results;
+
+namespace PerfLab.Display;
+
+/// <summary>
+/// HTML views of a <see cref="BenchmarkRun"/>: the results table (BenchmarkDotNet's columns, baseline
+/// marked, warnings inline, environment line), and a standalone report page with the charts. plotly.js
+/// is inlined once per page from the Plotly.NET package, never loaded from a CDN (workshops go offline).
+/// </summary>
+public static class ResultsHtml
+{
+    private const string PlotlyResource = "Plotly.NET.plotly-2.28.0.min.js";
+
+    private const string Style = """
+        .perflab-results { font-family: system-ui, sans-serif; color: inherit; }
+        .perflab-results .env { color: #888; font-size: 13px; margin: 0.3em 0 0.6em; }
+        .perflab-results table { border-collapse: collapse; font-size: 13px; }
+        .perflab-results th, .perflab-results td { padding: 3px 10px; border-bottom: 1px solid rgba(128,128,128,0.3); }
+        .perflab-results th { text-align: left; }
+        .perflab-results td.num, .perflab-results th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .perflab-results tr.baseline td { font-weight: 600; }
+        .perflab-results tr.failed td { color: #e5484d; }
+        .perflab-results .warn { color: #d4a72c; font-size: 12px; }
+        .perflab-results .legend { color: #888; font-size: 12px; }
+        .perflab-results .chart { max-width: 980px; }
+        """;
+
+    /// <summary>The table with its environment line, warnings and errors, as an HTML fragment.</summary>
+    /// <param name="run">The run.</param>
+    public static string Table(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var columns = ResultColumns.For(run);
+        var html = new StringBuilder();
+        html.Append("<div class=\"perflab-results\"><style>").Append(Style).Append("</style>");
+        html.Append("<p class=\"env\">").Append(E(TerminalTable.EnvironmentLine(run))).Append("</p>");
+        foreach (var warning in run.Warnings)
+        {
+            html.Append("<p class=\"warn\">⚠ ").Append(E(warning)).Append("</p>");
+        }
+
+        html.Append("<table><thead><tr>");
+        foreach (var column in columns)
+        {
+            html.Append(column.RightAligned ? "<th class=\"num\">" : "<th>").Append(E(column.Header)).Append("</th>");
+        }
+
+        html.Append("</tr></thead><tbody>");
+        foreach (var row in run.Results)
+        {
+            var isBaseline = run.Baseline == "method" ? row.IsBaseline : run.Baseline == "runtime:" + row.Runtime;
+            var cssClass = row.Error is not null ? " class=\"failed\"" : isBaseline ? " class=\"baseline\"" : "";
+            html.Append("<tr").Append(cssClass).Append('>');
+            foreach (var column in columns)
+            {
+                html.Append(column.RightAligned ? "<td class=\"num\">" : "<td>").Append(E(column.Cell(row))).Append("</td>");
+            }
+
+            html.Append("</tr>");
+            var notes = row.Warnings.Select(w => "⚠ " + w).Concat(row.Error is null ? [] : ["✖ " + row.Error]).ToArray();
+            if (notes.Length > 0)
+            {
+                html.Append("<tr><td class=\"warn\" colspan=\"").Append(columns.Count).Append("\">")
+                    .Append(string.Join("<br>", notes.Select(n => E(n).Replace("\n", "<br>", StringComparison.Ordinal)))).Append("</td></tr>");
+            }
+        }
+
+        html.Append("</tbody></table>");
+        html.Append("<p class=\"legend\">").Append(E(ResultColumns.RatioLegend(run))).Append(" Bold rows are the baseline. Times per operation; Error is half the 99.9% confidence interval.</p>");
+        return html.Append("</div>").ToString();
+    }
+
+    /// <summary>The charts as HTML: one div per chart and the script that draws it (plotly.js must be on the page).</summary>
+    /// <param name="run">The run.</param>
+    /// <param name="idPrefix">Makes element ids unique when several runs share a page.</param>
+    public static string Charts(BenchmarkRun run, string idPrefix = "perflab")
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var html = new StringBuilder("<div class=\"perflab-results\">");
+        foreach (var chart in BenchmarkCharts.For(run))
+        {
+            var id = $"{idPrefix}-{chart.Id}";
+            html.Append("<h4>").Append(E(chart.Title)).Append("</h4><div class=\"chart\" id=\"").Append(id).Append("\"></div>");
+            html.Append("<script>(function(){var f=").Append(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }))
+                .Append(";Plotly.newPlot('").Append(id).Append("',f.data,f.layout,{displaylogo:false,responsive:true});})();</script>");
+        }
+
+        return html.Append("</div>").ToString();
+    }
+
+    /// <summary>A standalone page: title, table, charts, plotly.js inlined once. Opens offline.</summary>
+    /// <param name="run">The run.</param>
+    /// <param name="title">The page title.</param>
+    public static string Page(BenchmarkRun run, string title)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\">"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + E(title) + "</title>"
+            + "<script>" + PlotlyScript() + "</script></head>"
+            + "<body style=\"font-family: system-ui, sans-serif; margin: 1.5em;\"><h2>" + E(title) + "</h2>"
+            + Table(run) + Charts(run) + "</body></html>\n";
+    }
+
+    /// <summary>plotly.js, as embedded in the Plotly.NET package.</summary>
+    public static string PlotlyScript()
+    {
+        using var stream = typeof(Plotly.NET.Chart).Assembly.GetManifestResourceStream(PlotlyResource)
+            ?? throw new PerfLabException($"plotly.js is missing from the Plotly.NET package ({PlotlyResource}).", "Restore the packages again (`dotnet restore`).");
+        using var reader = new StreamReader(stream);
+        return reader.ReadToEnd().Replace("</script", "<\\/script", StringComparison.OrdinalIgnoreCase);
+    }
+
+    private static string E(string text) => WebUtility.HtmlEncode(text);
+}

@@ -1,0 +1,60 @@
+namespace PerfLab.Results;
+
+/// <summary>A column of the results table, as BenchmarkDotNet names it.</summary>
+/// <param name="Header">BenchmarkDotNet's column name.</param>
+/// <param name="RightAligned">Numbers are right-aligned.</param>
+/// <param name="Cell">The cell text of a row, units scaled.</param>
+public sealed record ResultColumn(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell);
+
+/// <summary>The columns of a run's table: one definition for the terminal and the HTML views.</summary>
+public static class ResultColumns
+{
+    /// <summary>Type (when several classes), Method, Runtime, each parameter, then the statistics; Gen1/Gen2 only when non-zero.</summary>
+    /// <param name="run">The run.</param>
+    public static IReadOnlyList<ResultColumn> For(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var columns = new List<ResultColumn>();
+        if (run.Results.Select(r => r.Type).Distinct().Count() > 1)
+        {
+            columns.Add(new("Type", false, r => r.Type[(r.Type.LastIndexOf('.') + 1)..]));
+        }
+
+        columns.Add(new("Method", false, r => r.Method));
+        columns.Add(new("Runtime", false, r => r.Runtime));
+        foreach (var name in run.Results.SelectMany(r => r.Parameters.Select(p => p.Name)).Distinct())
+        {
+            columns.Add(new(name, true, r => r.Parameters.FirstOrDefault(p => p.Name == name)?.Value ?? "?"));
+        }
+
+        columns.Add(new("Mean", true, r => r.Statistics is { } s ? Format.Time(s.Mean) : "NA"));
+        columns.Add(new("Error", true, r => r.Statistics is { N: > 1 } s ? Format.Time(s.Error) : "NA"));
+        columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? Format.Time(s.StdDev) : "NA"));
+        columns.Add(new("Median", true, r => r.Statistics is { } s ? Format.Time(s.Median) : "NA"));
+        columns.Add(new("Ratio", true, r => r.Statistics is null ? "NA" : Format.Ratio(r.Ratio)));
+        columns.Add(new("Gen0", true, r => Format.Collections(r.Gen0)));
+        if (run.Results.Any(r => r.Gen1 > 0))
+        {
+            columns.Add(new("Gen1", true, r => Format.Collections(r.Gen1)));
+        }
+
+        if (run.Results.Any(r => r.Gen2 > 0))
+        {
+            columns.Add(new("Gen2", true, r => Format.Collections(r.Gen2)));
+        }
+
+        columns.Add(new("Allocated", true, r => r.Statistics is null ? "NA" : Format.Bytes(r.AllocatedBytes)));
+        columns.Add(new("Alloc Ratio", true, r => r.Statistics is null ? "NA" : r.AllocRatio is null && (r.AllocatedBytes ?? 0) == 0 ? "NA" : Format.Ratio(r.AllocRatio)));
+        return columns;
+    }
+
+    /// <summary>The sentence under the table that says what Ratio compares with.</summary>
+    /// <param name="run">The run.</param>
+    public static string RatioLegend(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        return run.Baseline == "method"
+            ? "Ratio: mean / the baseline method's mean on the same runtime."
+            : $"Ratio: mean / the same benchmark's mean on {run.Baseline.Replace("runtime:", "", StringComparison.Ordinal)}.";
+    }
+}

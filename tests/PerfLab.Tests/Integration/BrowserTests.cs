@@ -1,0 +1,84 @@
+using Microsoft.Playwright;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Integration;
+
+/// <summary>A page written by `perflab bench --html`, opened in a real headless Chromium with every request off the machine blocked.</summary>
+public class BrowserTests
+{
+    private static string Chromium()
+    {
+        var path = Environment.GetEnvironmentVariable("PERFLAB_CHROMIUM") ?? "/usr/bin/chromium";
+        Assert.True(File.Exists(path), $"No Chromium at {path}. Install Debian's chromium (`apt-get install chromium`, as .ci/run does) or set PERFLAB_CHROMIUM.");
+        return path;
+    }
+
+    [Fact]
+    public async Task The_report_page_renders_its_charts_offline_without_errors()
+    {
+        using var folder = new TempFolder();
+        var page = Path.Combine(folder.Path, "report.html");
+        var run = await CliProcess.RunAsync(["bench", Path.Combine(FindRepo(), "samples", "ArraySum.cs"), "--mode", "smoke", "--runtimes", "net8.0", "net10.0", "--html", page], TestHome.Environment);
+        Assert.True(run.ExitCode == 0, run.ToString());
+
+        using var playwright = await Playwright.CreateAsync();
+        await using var browser = await playwright.Chromium.LaunchAsync(new() { ExecutablePath = Chromium(), Headless = true, Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+        var tab = await browser.NewPageAsync(new() { ViewportSize = new() { Width = 1200, Height = 900 } });
+        var leaving = new List<string>();
+        var problems = new List<string>();
+        tab.Console += (_, message) =>
+        {
+            if (message.Type is "error" or "warning")
+            {
+                problems.Add($"console {message.Type}: {message.Text}");
+            }
+        };
+        tab.PageError += (_, error) => problems.Add("page error: " + error);
+        await tab.RouteAsync("**/*", async route =>
+        {
+            if (route.Request.Url.StartsWith("file:", StringComparison.Ordinal))
+            {
+                await route.ContinueAsync();
+            }
+            else
+            {
+                leaving.Add(route.Request.Url);
+                await route.AbortAsync();
+            }
+        });
+
+        await tab.GotoAsync(new Uri(page).AbsoluteUri, new() { WaitUntil = WaitUntilState.Load });
+        await tab.WaitForSelectorAsync(".chart .main-svg");
+
+        var charts = await tab.QuerySelectorAllAsync(".chart");
+        Assert.Equal(2, charts.Count); // time and ratio: nothing allocates. Rows: 2 methods x 2 runtimes.
+        foreach (var chart in charts)
+        {
+            Assert.NotNull(await chart.QuerySelectorAsync(".main-svg"));
+            var box = await chart.BoundingBoxAsync();
+            Assert.True(box is { Width: > 100, Height: > 100 }, $"chart {await chart.GetAttributeAsync("id")} is {box?.Width}x{box?.Height}");
+        }
+
+        Assert.Equal(4, await tab.Locator(".perflab-results tbody tr").CountAsync() - await tab.Locator(".perflab-results td.warn").CountAsync());
+        Assert.Empty(problems);
+        Assert.Empty(leaving);
+
+        var artifact = Path.Combine(AppContext.BaseDirectory, "artifacts", "report.png");
+        Directory.CreateDirectory(Path.GetDirectoryName(artifact)!);
+        await tab.ScreenshotAsync(new() { Path = artifact, FullPage = true });
+        Assert.True(new FileInfo(artifact).Length > 10_000, "the screenshot is empty");
+    }
+
+    private static string FindRepo()
+    {
+        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
+            {
+                return dir.FullName;
+            }
+        }
+
+        throw new InvalidOperationException("The tests run from inside the repository.");
+    }
+}

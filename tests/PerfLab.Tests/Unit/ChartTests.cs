@@ -1,0 +1,57 @@
+using PerfLab.Charts;
+using PerfLab.Contract;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Unit;
+
+public class ChartTests
+{
+    [Fact]
+    public void Time_axis_turns_logarithmic_when_values_span_more_than_100x()
+    {
+        var narrow = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0), Fake.Case("B", 900, 0)));
+        var wide = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0), Fake.Case("B", 1100, 0)));
+
+        Assert.Equal("linear", BenchmarkCharts.Time(narrow).Figure["layout"]!["yaxis"]!["type"]!.GetValue<string>());
+        Assert.Equal("log", BenchmarkCharts.Time(wide).Figure["layout"]!["yaxis"]!["type"]!.GetValue<string>());
+    }
+
+    [Fact]
+    public void One_trace_per_runtime_with_error_bars_and_a_gap_for_a_failed_case()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0, errorNs: 2), Fake.Case("B", 20, 0)),
+            Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0, errorNs: 1), Fake.Case("B", 0, 0, error: "boom")));
+
+        var data = BenchmarkCharts.Time(run).Figure["data"]!.AsArray();
+        Assert.Equal(["net8.0 (8.0.31)", "net10.0 (10.0.12)"], data.Select(t => t!["name"]!.GetValue<string>()));
+        Assert.Equal(2, data[0]!["error_y"]!["array"]![0]!.GetValue<double>());
+        Assert.Null(data[1]!["y"]![1]);
+    }
+
+    [Fact]
+    public void Allocation_chart_only_when_something_allocates()
+    {
+        var none = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0)));
+        var some = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 48)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0)));
+
+        Assert.Equal(["time", "ratio"], BenchmarkCharts.For(none).Select(c => c.Id));
+        Assert.Equal(["time", "allocated", "ratio"], BenchmarkCharts.For(some).Select(c => c.Id));
+    }
+
+    [Fact]
+    public void A_page_with_20_results_on_3_runtimes_stays_under_5_MB()
+    {
+        var cases = Enumerable.Range(0, 20).Select(i => Fake.Case($"Method{i}", 10 + i, 64 * i)).ToArray();
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Outcome("net8.0", "8.0.31", cases),
+            Fake.Outcome("net9.0", "9.0.20", cases),
+            Fake.Outcome("net10.0", "10.0.12", cases));
+
+        var bytes = System.Text.Encoding.UTF8.GetByteCount(PerfLab.Display.ResultsHtml.Page(run, "twenty"));
+        Assert.True(bytes < 5 * 1024 * 1024, $"{bytes} bytes");
+        Assert.Equal(60, run.Results.Count);
+    }
+}
