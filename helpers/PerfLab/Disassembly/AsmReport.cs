@@ -64,6 +64,7 @@ public sealed record AsmMethodView(string Method, IReadOnlyList<AsmGroup> Groups
 /// <param name="Method">What the reader asked for.</param>
 /// <param name="Variant">Steady state, FullOpts or PGO off.</param>
 /// <param name="Runtimes">Per runtime, in the order asked for.</param>
+[PerfLab.Display.TypeFormatterSource(typeof(PerfLab.Display.NotebookFormatterSource))]
 public sealed record AsmReport(string Method, string Variant, IReadOnlyList<RuntimeAsm> Runtimes)
 {
     /// <summary>For each method, the one-line summary between consecutive runtimes that both compiled it.</summary>

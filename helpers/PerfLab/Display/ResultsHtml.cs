@@ -93,6 +93,22 @@ public static class ResultsHtml
         return html.Append("</div>").ToString();
     }
 
+    /// <summary>
+    /// Table and charts for a notebook output. plotly.js travels with the first output of the process
+    /// (a notebook's outputs share one page), guarded so a page that already has it does not load it twice.
+    /// </summary>
+    /// <param name="run">The run.</param>
+    public static string Fragment(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var loader = Interlocked.Exchange(ref _plotlySent, 1) == 0
+            ? "<script>if (typeof Plotly === 'undefined') {" + PlotlyScript() + "}</script>"
+            : "";
+        return loader + Table(run) + Charts(run, "perflab-" + Guid.NewGuid().ToString("N")[..8]);
+    }
+
+    private static int _plotlySent;
+
     /// <summary>A standalone page: title, table, charts, plotly.js inlined once. Opens offline.</summary>
     /// <param name="run">The run.</param>
     /// <param name="title">The page title.</param>

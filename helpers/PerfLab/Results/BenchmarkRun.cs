@@ -85,6 +85,7 @@ public sealed record RunMachine(string Os, string Architecture, int ProcessorCou
 /// <param name="Results">The rows.</param>
 /// <param name="Warnings">Run-level warnings (e.g. smoke numbers are meaningless).</param>
 /// <param name="Timing">Where the run's wall time went.</param>
+[PerfLab.Display.TypeFormatterSource(typeof(PerfLab.Display.NotebookFormatterSource))]
 public sealed record BenchmarkRun(
     int SchemaVersion,
     string Source,
