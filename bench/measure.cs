@@ -99,6 +99,29 @@ for (var rep = 1; rep <= reps; rep++)
 report.AppendLine();
 report.AppendLine(CultureInfo.InvariantCulture, $"`perflab asm samples/ArraySum.cs --method ForLoop` on net8.0, net9.0 and net10.0, warm: median {Median(asmSeconds):F1} s (min {asmSeconds.Min():F1}, max {asmSeconds.Max():F1}).");
 
+// The --html page of 60 results (20 cases x 3 runtimes): its size, and Chromium's time to open and draw it.
+var chromium = Environment.GetEnvironmentVariable("PERFLAB_CHROMIUM") ?? "/usr/bin/chromium";
+if (File.Exists(chromium))
+{
+    Log("page: 20 cases x 3 runtimes, smoke mode, --html");
+    var pagePath = Path.Combine(work, "twenty.html");
+    Run("dotnet", [cliDll, "bench", Path.Combine(repo, "bench", "pages", "TwentyCases.cs"), "--mode", "smoke", "--html", pagePath], repo, perflabEnv, mustSucceed: true);
+    var openSeconds = new List<double>();
+    for (var rep = 1; rep <= reps; rep++)
+    {
+        var dom = Run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", $"--user-data-dir={Path.Combine(work, "chromium-" + rep)}", "--dump-dom", new Uri(pagePath).AbsoluteUri], repo, null, mustSucceed: true);
+        if (!dom.Output.Contains("main-svg", StringComparison.Ordinal))
+        {
+            throw new InvalidOperationException("Chromium did not draw the charts of " + pagePath);
+        }
+
+        openSeconds.Add(dom.Seconds);
+    }
+
+    report.AppendLine();
+    report.AppendLine(CultureInfo.InvariantCulture, $"`--html` page of 60 results (bench/pages/TwentyCases.cs on three runtimes): {new FileInfo(pagePath).Length / 1024.0 / 1024.0:F2} MB; headless Chromium from start to the drawn DOM (browser start included): median {Median(openSeconds):F2} s (min {openSeconds.Min():F2}, max {openSeconds.Max():F2}).");
+}
+
 if (honesty)
 {
     var file = Path.Combine(repo, "bench", "honesty", "RuntimeDifferences.cs");
