@@ -147,5 +147,6 @@ internal static class CaseRunner
         benchmarkCase.Descriptor.Type.FullName ?? benchmarkCase.Descriptor.Type.Name,
         benchmarkCase.Descriptor.WorkloadMethodDisplayInfo,
         benchmarkCase.Parameters.Items.Select(p => new CaseParameter(p.Name, p.ToDisplayText())).ToArray(),
-        benchmarkCase.Descriptor.Baseline);
+        benchmarkCase.Descriptor.Baseline,
+        benchmarkCase.Descriptor.Categories);
 }

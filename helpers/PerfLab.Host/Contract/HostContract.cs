@@ -78,7 +78,8 @@ public sealed record CaseParameter(string Name, string Value);
 /// <param name="MethodName">The benchmark method's display name.</param>
 /// <param name="Parameters">Parameter values, in BenchmarkDotNet's order.</param>
 /// <param name="IsBaseline">Whether the method is marked [Benchmark(Baseline = true)].</param>
-public sealed record CaseInfo(int Index, string TypeName, string MethodName, IReadOnlyList<CaseParameter> Parameters, bool IsBaseline);
+/// <param name="Categories">[BenchmarkCategory] names; one may name a published figure, e.g. "N10-J01".</param>
+public sealed record CaseInfo(int Index, string TypeName, string MethodName, IReadOnlyList<CaseParameter> Parameters, bool IsBaseline, IReadOnlyList<string>? Categories = null);
 
 /// <summary>The runtime the host actually ran on.</summary>
 /// <param name="Version">Exact version, e.g. 8.0.31.</param>

@@ -38,6 +38,11 @@ public static class BenchmarkCharts
             charts.Add(Ratios(run));
         }
 
+        if (Published(run) is { } published)
+        {
+            charts.Add(published);
+        }
+
         return charts;
     }
 
@@ -87,6 +92,60 @@ public static class BenchmarkCharts
             ["line"] = new JsonObject { ["color"] = "#888", ["dash"] = "dot", ["width"] = 1 },
         });
         return new ChartSpec("ratio", "Ratio against the baseline", figure);
+    }
+
+    /// <summary>
+    /// For cases that name a published figure: the post's ratio (newest / oldest runtime both have) beside
+    /// the ratio measured here, so the reader sees whether the improvement reproduces on their machine.
+    /// </summary>
+    /// <param name="run">The run.</param>
+    /// <returns>The chart, or null when no case names a figure that shares two runtimes with the run.</returns>
+    public static ChartSpec? Published(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var labels = new JsonArray();
+        var published = new JsonArray();
+        var yours = new JsonArray();
+        var hover = new JsonArray();
+        foreach (var group in run.Results.Where(r => r.Published is not null).GroupBy(r => r.CaseKey))
+        {
+            var figure = group.First().Published!;
+            var shared = run.Runtimes.Select(r => r.Moniker)
+                .Where(m => figure.Runtimes.ContainsKey(m) && group.Any(r => r.Runtime == m && r.Statistics is not null))
+                .ToArray();
+            if (shared.Length < 2)
+            {
+                continue;
+            }
+
+            var (oldest, newest) = (shared[0], shared[^1]);
+            double Mine(string moniker) => group.First(r => r.Runtime == moniker).Statistics!.Mean;
+            labels.Add($"{group.First().DisplayName} ({figure.Id}, {newest} / {oldest})");
+            published.Add(Number(figure.Runtimes[newest].MeanNs / figure.Runtimes[oldest].MeanNs));
+            yours.Add(Number(Mine(newest) / Mine(oldest)));
+            hover.Add($"{figure.Post}: {Format.Time(figure.Runtimes[oldest].MeanNs)} -> {Format.Time(figure.Runtimes[newest].MeanNs)}; yours: {Format.Time(Mine(oldest))} -> {Format.Time(Mine(newest))}");
+        }
+
+        if (labels.Count == 0)
+        {
+            return null;
+        }
+
+        JsonObject Trace(string name, JsonArray y, string color) => new()
+        {
+            ["type"] = "bar",
+            ["name"] = name,
+            ["x"] = labels.DeepClone(),
+            ["y"] = y,
+            ["text"] = hover.DeepClone(),
+            ["textposition"] = "none",
+            ["hovertemplate"] = "%{x}<br>%{y:.3f}<br>%{text}<extra></extra>",
+            ["marker"] = new JsonObject { ["color"] = color },
+        };
+
+        var traces = new JsonArray(Trace("published (the post's machine)", published, "#bab0ac"), Trace("yours (this machine)", yours, Palette[2]));
+        var figureJson = Figure(traces, "Ratio newer / older runtime", log: false);
+        return new ChartSpec("published", "Published vs yours", figureJson);
     }
 
     private static JsonArray Traces(BenchmarkRun run, Func<BenchmarkResult, double?> value, Func<BenchmarkResult, double?> error)

@@ -97,7 +97,8 @@ public static class ResultBuilder
             AllocRatio: null,
             outcome.Cached,
             warnings,
-            result.Error);
+            result.Error,
+            PublishedFigures.Find(info.Categories));
     }
 
     // Without a baseline method, each case compares with itself on the first runtime listed.

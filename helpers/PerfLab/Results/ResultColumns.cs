@@ -48,6 +48,16 @@ public static class ResultColumns
         return columns;
     }
 
+    /// <summary>One line per published figure the run's cases name: the post's numbers, with the PR behind them.</summary>
+    /// <param name="run">The run.</param>
+    public static IReadOnlyList<string> PublishedLines(BenchmarkRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        return run.Results.Select(r => r.Published).OfType<PublishedFigure>().DistinctBy(f => f.Id)
+            .Select(f => $"{f.Id} ({f.Post}, {f.Pr}): " + string.Join(" -> ", f.Runtimes.Select(m => $"{m.Key} {Format.Time(m.Value.MeanNs)}, {(m.Value.AllocatedBytes == 0 ? "0 B" : Format.Bytes(m.Value.AllocatedBytes))}")) + $" on {f.Machine}.")
+            .ToArray();
+    }
+
     /// <summary>The sentence under the table that says what Ratio compares with.</summary>
     /// <param name="run">The run.</param>
     public static string RatioLegend(BenchmarkRun run)

@@ -50,6 +50,17 @@ public static class TerminalTable
             }
         }
 
+        var published = ResultColumns.PublishedLines(run);
+        if (published.Count > 0)
+        {
+            text.AppendLine();
+            text.AppendLine("Published:");
+            foreach (var line in published)
+            {
+                text.AppendLine("  " + line);
+            }
+        }
+
         text.AppendLine();
         text.AppendLine(ResultColumns.RatioLegend(run));
         return text.ToString();

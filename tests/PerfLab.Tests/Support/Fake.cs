@@ -8,9 +8,9 @@ public static class Fake
 {
     public static HostRuntime Runtime(string version) => new(version, ".NET " + version, "Linux", "X64", 2, false, null);
 
-    public static HostResult Case(string method, double meanNs, long allocated, bool baseline = false, string? error = null, int n = 7, double errorNs = 1, params CaseParameter[] parameters)
+    public static HostResult Case(string method, double meanNs, long allocated, bool baseline = false, string? error = null, int n = 7, double errorNs = 1, string? category = null, params CaseParameter[] parameters)
     {
-        var info = new CaseInfo(0, "Demo.Bench", method, parameters, baseline);
+        var info = new CaseInfo(0, "Demo.Bench", method, parameters, baseline, category is null ? null : [category]);
         var stats = error is null ? new CaseStatistics(meanNs, errorNs, errorNs / 2, meanNs, meanNs * 0.9, meanNs * 1.1, n) : null;
         return new HostResult(HostProtocol.Version, Runtime("?"), [info], info, stats, error is null ? [meanNs] : null, error is null ? allocated : null, null, null, null, 1000, [], error);
     }

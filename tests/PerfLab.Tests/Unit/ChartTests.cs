@@ -54,4 +54,30 @@ public class ChartTests
         Assert.True(bytes < 5 * 1024 * 1024, $"{bytes} bytes");
         Assert.Equal(60, run.Results.Count);
     }
+
+    [Fact]
+    public void A_case_naming_a_published_figure_is_drawn_beside_the_posts_ratio()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Outcome("net8.0", "8.0.31", Fake.Case("Sum", 30, 88, category: "N10-J01")),
+            Fake.Outcome("net9.0", "9.0.20", Fake.Case("Sum", 20, 88, category: "N10-J01")),
+            Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", 5, 24, category: "N10-J01")));
+
+        Assert.Equal("N10-J01", run.Results[0].Published!.Id);
+        var chart = BenchmarkCharts.Published(run)!;
+        var data = chart.Figure["data"]!.AsArray();
+        Assert.Equal("Sum (N10-J01, net10.0 / net9.0)", data[0]!["x"]![0]!.GetValue<string>());
+        Assert.Equal(0.342294, data[0]!["y"]![0]!.GetValue<double>(), 5);
+        Assert.Equal(0.25, data[1]!["y"]![0]!.GetValue<double>(), 5);
+        Assert.Contains(PerfLab.Results.ResultColumns.PublishedLines(run), l => l.StartsWith("N10-J01 (Performance Improvements in .NET 10, dotnet/runtime#115172): net9.0 19.53 ns, 88 B -> net10.0 6.685 ns, 24 B", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void An_unknown_category_is_just_a_category()
+    {
+        var run = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("Sum", 30, 0, category: "Fast")), Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", 20, 0, category: "Fast")));
+        Assert.Null(run.Results[0].Published);
+        Assert.Null(BenchmarkCharts.Published(run));
+    }
 }
