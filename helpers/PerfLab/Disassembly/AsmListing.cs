@@ -99,7 +99,7 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     }
 
     /// <summary>Optimized code: Tier1, OSR or FullOpts.</summary>
-    public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier == "FullOpts" || Tier.StartsWith("Tier-1", StringComparison.Ordinal);
+    public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier == "FullOpts";
 
     /// <summary>The whole listing as text.</summary>
     public override string ToString() => $"; {Method} ({Tier}{(UsesPgo ? ", PGO" : "")}), {CodeSize} bytes\n" + string.Join("\n", Lines.Select(l => l.EndsWith(':') ? l : "       " + l));
