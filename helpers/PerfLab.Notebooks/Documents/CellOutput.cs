@@ -1,0 +1,90 @@
+using System.Text.Json.Nodes;
+
+namespace PerfLab.Notebooks.Documents;
+
+/// <summary>Something a cell produced, in the shape Jupyter stores and sends it.</summary>
+public abstract record CellOutput
+{
+    /// <summary>This output as an nbformat 4 output object.</summary>
+    /// <param name="executionCount">The cell's execution count (execute_result carries it).</param>
+    public abstract JsonObject ToJupyter(int? executionCount);
+
+    /// <summary>Splits text into nbformat's list of lines, each keeping its newline.</summary>
+    /// <param name="text">The text.</param>
+    protected static JsonArray Lines(string text)
+    {
+        var array = new JsonArray();
+        var start = 0;
+        while (start < text.Length)
+        {
+            var newline = text.IndexOf('\n', start);
+            var end = newline < 0 ? text.Length : newline + 1;
+            array.Add(text[start..end]);
+            start = end;
+        }
+
+        return array;
+    }
+}
+
+/// <summary>Text written to standard output or standard error while the cell ran.</summary>
+/// <param name="Name">stdout or stderr.</param>
+/// <param name="Text">The text, as written.</param>
+public sealed record StreamOutput(string Name, string Text) : CellOutput
+{
+    /// <inheritdoc />
+    public override JsonObject ToJupyter(int? executionCount) => new()
+    {
+        ["output_type"] = "stream",
+        ["name"] = Name,
+        ["text"] = Lines(Text),
+    };
+}
+
+/// <summary>A value shown in several formats (MIME type to content), e.g. text/html and text/plain.</summary>
+/// <param name="Data">MIME type to content; text/plain is always present.</param>
+/// <param name="IsResult">True for the value of the cell's last expression (execute_result).</param>
+public sealed record DisplayOutput(IReadOnlyDictionary<string, string> Data, bool IsResult) : CellOutput
+{
+    /// <inheritdoc />
+    public override JsonObject ToJupyter(int? executionCount)
+    {
+        var data = new JsonObject();
+        foreach (var (mime, content) in Data)
+        {
+            data[mime] = Lines(content);
+        }
+
+        var output = new JsonObject
+        {
+            ["output_type"] = IsResult ? "execute_result" : "display_data",
+            ["data"] = data,
+            ["metadata"] = new JsonObject(),
+        };
+        if (IsResult)
+        {
+            output["execution_count"] = executionCount;
+        }
+
+        return output;
+    }
+}
+
+/// <summary>The cell failed: a compile error, an exception, a timeout or an interrupt.</summary>
+/// <param name="Name">A short name: CompilationError, the exception's type name, Interrupted...</param>
+/// <param name="Message">One line that says what happened (and what to do).</param>
+/// <param name="Details">Further lines: each compiler diagnostic, or the stack trace.</param>
+public sealed record ErrorOutput(string Name, string Message, IReadOnlyList<string> Details) : CellOutput
+{
+    /// <summary>The lines a frontend prints: the message, then the details.</summary>
+    public IReadOnlyList<string> Traceback => [Message, .. Details];
+
+    /// <inheritdoc />
+    public override JsonObject ToJupyter(int? executionCount) => new()
+    {
+        ["output_type"] = "error",
+        ["ename"] = Name,
+        ["evalue"] = Message,
+        ["traceback"] = new JsonArray(Traceback.Select(l => (JsonNode)l).ToArray()),
+    };
+}
