@@ -128,18 +128,14 @@ internal static class CSharpHighlighter
 
                 // In `System.Text.StringBuilder` only the last part is the type; the rest are namespaces.
                 ExpressionSyntax whole = name;
-                if (name.Parent is QualifiedNameSyntax qualified)
+                while (whole.Parent is QualifiedNameSyntax qualified)
                 {
-                    if (qualified.Right != name)
+                    if (qualified.Right != whole)
                     {
                         return null;
                     }
 
                     whole = qualified;
-                    while (whole.Parent is QualifiedNameSyntax outer)
-                    {
-                        whole = outer;
-                    }
                 }
 
                 if (whole.Parent is AttributeSyntax)
