@@ -60,12 +60,14 @@ public static class NotebookReport
         .outputs > * + * { margin-top: 6px; }
         pre.stream, pre.plain { padding: 4px 0; white-space: pre-wrap; }
         pre.stderr { color: var(--bad); background: var(--bad-bg); padding: 4px 8px; border-radius: 4px; }
-        .error { background: var(--bad-bg); border: 1px solid var(--bad); border-radius: 6px; padding: 8px 12px; }
-        .error p { margin: 0; color: var(--bad); white-space: pre-wrap; }
-        .error pre { padding: 6px 0 0; white-space: pre-wrap; }
+        .output-error { background: var(--bad-bg); border: 1px solid var(--bad); border-radius: 6px; padding: 8px 12px; }
+        .output-error p { margin: 0; color: var(--bad); white-space: pre-wrap; }
+        .output-error pre { padding: 6px 0 0; white-space: pre-wrap; }
         .output-html img, .output-image { max-width: 100%; }
-        .kw { color: var(--kw); } .str { color: var(--str); } .num { color: var(--num); } .com { color: var(--com); font-style: italic; }
-        .dir { color: var(--dir); } .typ { color: var(--typ); } .dis { color: var(--dis); }
+        /* Scoped to the source: outputs bring their own classes (the results table uses "num"). */
+        pre.source .kw { color: var(--kw); } pre.source .str { color: var(--str); } pre.source .num { color: var(--num); }
+        pre.source .com { color: var(--com); font-style: italic; } pre.source .dir { color: var(--dir); } pre.source .typ { color: var(--typ); }
+        pre.source .dis { color: var(--dis); }
         footer { max-width: 1040px; margin: 32px auto; padding: 12px 24px; border-top: 1px solid var(--border); color: var(--muted); font-size: 13px; }
         """;
 
@@ -214,7 +216,7 @@ public static class NotebookReport
                     break;
 
                 case ErrorOutput error:
-                    html.Append("<div class=\"error\"><p><strong>").Append(E(error.Name)).Append("</strong>: ").Append(E(error.Message)).Append("</p>");
+                    html.Append("<div class=\"output-error\"><p><strong>").Append(E(error.Name)).Append("</strong>: ").Append(E(error.Message)).Append("</p>");
                     if (error.Details.Count > 0)
                     {
                         html.Append("<pre>").Append(E(string.Join("\n", error.Details))).Append("</pre>");

@@ -247,7 +247,7 @@ public class NotebookReportTests
 
         var page = PageOf("x", error);
 
-        Assert.True(page.Contains("<div class=\"error\"><p><strong>CompilationError</strong>: The cell does not compile.</p><pre>(1,5): error CS0103: The name &#39;x&#39; does not exist\n(2,1): error CS1002: ; expected</pre></div>", StringComparison.Ordinal), Excerpt(page, "class=\"error\""));
+        Assert.True(page.Contains("<div class=\"output-error\"><p><strong>CompilationError</strong>: The cell does not compile.</p><pre>(1,5): error CS0103: The name &#39;x&#39; does not exist\n(2,1): error CS1002: ; expected</pre></div>", StringComparison.Ordinal), Excerpt(page, "output-error"));
     }
 
     [Fact]
