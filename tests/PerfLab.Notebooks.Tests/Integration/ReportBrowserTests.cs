@@ -11,13 +11,6 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// <summary>A notebook report page opened in a real headless Chromium with every request off the machine blocked.</summary>
 public class ReportBrowserTests
 {
-    private static string Chromium()
-    {
-        var path = Environment.GetEnvironmentVariable("PERFLAB_CHROMIUM") ?? "/usr/bin/chromium";
-        Assert.True(File.Exists(path), $"No Chromium at {path}. Install Debian's chromium (`apt-get install chromium`, as .ci/run does) or set PERFLAB_CHROMIUM.");
-        return path;
-    }
-
     [Fact]
     public async Task A_report_renders_its_prose_table_code_chart_and_failure_offline_without_errors()
     {
@@ -35,38 +28,12 @@ public class ReportBrowserTests
         // Table and charts without plotly's loader, as a later output (or a later notebook) receives them.
         var chart = new DisplayOutput(new Dictionary<string, string> { ["text/html"] = ResultsHtml.Table(results) + ResultsHtml.Charts(results, "nb"), ["text/plain"] = results.ToString() }, IsResult: true);
         var run = Run(notebook, new Dictionary<int, CellOutput[]> { [1] = [new StreamOutput("stdout", "PerfLab ready: smoke mode\n")], [2] = [chart], [3] = [new StreamOutput("stderr", "about to fail\n"), new ErrorOutput("ArgumentNullException", "Value cannot be null. (Parameter 'source')", ["   at System.Linq.Enumerable.Sum(IEnumerable`1 source)", "   at Submission#3"])] }, failedCell: 3);
-        var artifacts = Path.Combine(AppContext.BaseDirectory, "artifacts");
-        Directory.CreateDirectory(artifacts);
+        var artifacts = OfflineBrowser.ArtifactsFolder;
         var page = Path.Combine(artifacts, "notebook-report.html");
         await File.WriteAllTextAsync(page, NotebookReport.Page(run));
 
-        using var playwright = await Playwright.CreateAsync();
-        await using var browser = await playwright.Chromium.LaunchAsync(new() { ExecutablePath = Chromium(), Headless = true, Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
-        var tab = await browser.NewPageAsync(new() { ViewportSize = new() { Width = 1200, Height = 900 } });
-        var leaving = new List<string>();
-        var problems = new List<string>();
-        tab.Console += (_, message) =>
-        {
-            if (message.Type is "error" or "warning")
-            {
-                problems.Add($"console {message.Type}: {message.Text}");
-            }
-        };
-        tab.PageError += (_, error) => problems.Add("page error: " + error);
-        await tab.RouteAsync("**/*", async route =>
-        {
-            if (route.Request.Url.StartsWith("file:", StringComparison.Ordinal))
-            {
-                await route.ContinueAsync();
-            }
-            else
-            {
-                leaving.Add(route.Request.Url);
-                await route.AbortAsync();
-            }
-        });
-
-        await tab.GotoAsync(new Uri(page).AbsoluteUri, new() { WaitUntil = WaitUntilState.Load });
+        await using var browser = await OfflineBrowser.OpenAsync(page);
+        var tab = browser.Tab;
         await tab.WaitForSelectorAsync(".chart .main-svg");
 
         Assert.Equal("Sum an array", await tab.Locator("header h1").InnerTextAsync());
@@ -83,8 +50,8 @@ public class ReportBrowserTests
 
         Assert.True(await tab.Locator("header .status.failed a[href='#cell-4']").CountAsync() == 1, "the header should link to the failing cell");
         Assert.True(await tab.Locator("#cell-4 .output-error").IsVisibleAsync(), "the error should be shown under the failing cell");
-        Assert.True(problems.Count == 0, string.Join("\n", problems));
-        Assert.True(leaving.Count == 0, "requests off the machine: " + string.Join(", ", leaving));
+        Assert.True(browser.Problems.Count == 0, string.Join("\n", browser.Problems));
+        Assert.True(browser.Leaving.Count == 0, "requests off the machine: " + string.Join(", ", browser.Leaving));
 
         var screenshot = Path.Combine(artifacts, "notebook-report.png");
         await tab.ScreenshotAsync(new() { Path = screenshot, FullPage = true });

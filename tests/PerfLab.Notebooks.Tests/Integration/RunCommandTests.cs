@@ -1,0 +1,174 @@
+using System.Security.Cryptography;
+using System.Text.Json.Nodes;
+using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Tests.Support;
+using static PerfLab.Notebooks.Tests.Support.TestNotebooks;
+
+namespace PerfLab.Notebooks.Tests.Integration;
+
+/// <summary>The course's notebooks, run once headless by the real `perflab run` in smoke mode (shared by the tests below).</summary>
+public sealed class CourseRun : IAsyncLifetime
+{
+    public string Reports { get; } = Path.Combine(Path.GetTempPath(), "perflab-tests", "course-reports-" + Guid.NewGuid().ToString("N")[..8]);
+
+    public CliResult Result { get; private set; } = new(-1, "", "");
+
+    public Dictionary<string, string> HashesBefore { get; } = [];
+
+    public async Task InitializeAsync()
+    {
+        foreach (var notebook in RunCommandTests.CourseNotebooks())
+        {
+            HashesBefore[notebook] = RunCommandTests.Hash(notebook);
+        }
+
+        Result = await CliProcess.RunAsync(["run", Repo.Notebooks, "--mode", "smoke", "--out", Reports], Repo.Environment, TimeSpan.FromMinutes(15));
+    }
+
+    public Task DisposeAsync()
+    {
+        if (Directory.Exists(Reports))
+        {
+            Directory.Delete(Reports, recursive: true);
+        }
+
+        return Task.CompletedTask;
+    }
+}
+
+/// <summary>`perflab run`: notebooks executed headless with the kernel's engine, reported as HTML, never rewritten unless asked.</summary>
+public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
+{
+    public static IReadOnlyList<string> CourseNotebooks() =>
+        Directory.EnumerateFiles(Repo.Notebooks, "*.ipynb", SearchOption.AllDirectories).Where(f => !f.Contains(".ipynb_checkpoints", StringComparison.Ordinal)).Order(StringComparer.Ordinal).ToArray();
+
+    public static string Hash(string file) => Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(file)));
+
+    [Fact]
+    public void Every_course_notebook_runs_in_smoke_mode_and_gets_a_report()
+    {
+        Assert.True(course.Result.ExitCode == 0, course.Result.ToString());
+        var notebooks = CourseNotebooks();
+        Assert.NotEmpty(notebooks);
+        foreach (var notebook in notebooks)
+        {
+            var report = Path.Combine(course.Reports, Path.ChangeExtension(Path.GetRelativePath(Repo.Notebooks, notebook), ".html"));
+            Assert.True(File.Exists(report), $"no report for {notebook} at {report}\n{course.Result}");
+            Assert.Contains("✓ " + Path.GetRelativePath(Repo.Notebooks, notebook), course.Result.Output, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
+    public void Running_never_rewrites_the_notebooks()
+    {
+        foreach (var (notebook, hash) in course.HashesBefore)
+        {
+            Assert.True(Hash(notebook) == hash, $"{notebook} changed during `perflab run` without --write-outputs");
+        }
+    }
+
+    [Fact]
+    public async Task The_start_here_report_renders_prose_table_and_chart_offline_without_errors()
+    {
+        Assert.True(course.Result.ExitCode == 0, course.Result.ToString());
+        var report = Path.Combine(course.Reports, "00-start-here.html");
+        await using var browser = await OfflineBrowser.OpenAsync(report);
+        var tab = browser.Tab;
+        await tab.WaitForSelectorAsync(".chart .main-svg", new() { Timeout = 20_000 });
+
+        Assert.Contains("smoke", await tab.Locator("header").InnerTextAsync(), StringComparison.Ordinal);
+        Assert.True(await tab.Locator(".markdown h1, .cell-markdown h1, h1").CountAsync() >= 1, "the markdown title is not rendered");
+        Assert.True(await tab.Locator(".perflab-results table tbody tr").CountAsync() >= 3, "no results table with a row per runtime");
+        var charts = await tab.QuerySelectorAllAsync(".chart");
+        Assert.NotEmpty(charts);
+        var box = await charts[0].BoundingBoxAsync();
+        Assert.True(box is { Width: > 100, Height: > 100 }, $"the first chart is {box?.Width}x{box?.Height}");
+        Assert.True(browser.Problems.Count == 0, string.Join("\n", browser.Problems));
+        Assert.True(browser.Leaving.Count == 0, "requests off the machine: " + string.Join(", ", browser.Leaving));
+
+        var screenshot = Path.Combine(OfflineBrowser.ArtifactsFolder, "00-start-here-report.png");
+        await tab.ScreenshotAsync(new() { Path = screenshot, FullPage = true });
+        Assert.True(new FileInfo(screenshot).Length > 20_000, "the screenshot is empty");
+    }
+
+    [Fact]
+    public async Task A_failing_cell_exits_non_zero_naming_the_cell_and_its_error_and_still_writes_the_report()
+    {
+        using var folder = new TempFolder();
+        var notebook = folder.Write("broken.ipynb", Json(Metadata(), Markdown("# Broken"), Code("var x = 1;"), Code("throw new InvalidOperationException(\"boom at cell three\");"), Code("x")));
+        var before = Hash(notebook);
+
+        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out")], Repo.Environment);
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains("cell 3", result.Error, StringComparison.Ordinal);
+        Assert.Contains("boom at cell three", result.Error, StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(folder.Path, "out", "broken.html")), result.ToString());
+        Assert.Equal(before, Hash(notebook));
+    }
+
+    [Fact]
+    public async Task Write_outputs_stores_each_cells_outputs_and_count_in_the_notebook()
+    {
+        using var folder = new TempFolder();
+        var notebook = folder.Write("kept.ipynb", Json(Metadata(), Markdown("# Kept"), Code("Console.WriteLine(\"hello\");"), Code("6 * 7")));
+
+        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out"), "--write-outputs"], Repo.Environment);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var cells = (JsonArray)JsonNode.Parse(File.ReadAllText(notebook))!["cells"]!;
+        Assert.Equal("hello\n", (string?)cells[1]!["outputs"]![0]!["text"]![0]);
+        Assert.Equal("42", (string?)cells[2]!["outputs"]![0]!["data"]!["text/plain"]![0]);
+        Assert.Equal(2, (int?)cells[2]!["execution_count"]);
+    }
+
+    [Fact]
+    public async Task The_mode_comes_from_PERFLAB_MODE_when_no_flag_is_given()
+    {
+        using var folder = new TempFolder();
+        var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("PerfLab.Notebooks.Lab.Mode")));
+        var environment = Repo.Environment;
+        environment["PERFLAB_MODE"] = "smoke";
+
+        var result = await CliProcess.RunAsync(["run", notebook, "--out", folder.Path, "--write-outputs"], environment);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("smoke mode", result.Output, StringComparison.Ordinal);
+        Assert.Contains("\"smoke\"", File.ReadAllText(notebook), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task An_invalid_PERFLAB_MODE_is_one_clear_message()
+    {
+        using var folder = new TempFolder();
+        var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("1")));
+        var environment = Repo.Environment;
+        environment["PERFLAB_MODE"] = "fast";
+
+        var result = await CliProcess.RunAsync(["run", notebook, "--out", folder.Path], environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("PERFLAB_MODE is 'fast'", result.Error, StringComparison.Ordinal);
+        Assert.Contains("smoke", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_path_that_is_not_a_notebook_is_one_clear_message()
+    {
+        var missing = await CliProcess.RunAsync(["run", "no/such/notebook.ipynb"], Repo.Environment);
+        var wrongKind = await CliProcess.RunAsync(["run", Path.Combine(Repo.Root, "samples", "ArraySum.cs")], Repo.Environment);
+
+        Assert.Equal(1, missing.ExitCode);
+        Assert.Contains("Not found: no/such/notebook.ipynb", missing.Error, StringComparison.Ordinal);
+        Assert.Equal(1, wrongKind.ExitCode);
+        Assert.Contains("perflab bench", wrongKind.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Every_course_notebook_follows_the_common_dialect()
+    {
+        var problems = CourseNotebooks().SelectMany(n => NotebookLint.Check(NotebookDocument.Load(n), Repo.Root)).ToArray();
+
+        Assert.True(problems.Length == 0, string.Join("\n", problems));
+    }
+}
