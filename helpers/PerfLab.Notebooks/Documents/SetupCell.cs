@@ -7,8 +7,8 @@ namespace PerfLab.Notebooks.Documents;
 /// </summary>
 public static class SetupCell
 {
-    /// <summary>The helpers' build output, relative to the repository root (PerfLab.Notebooks.csproj's OutputPath).</summary>
-    public const string HelpersPath = "helpers/PerfLab.Notebooks/bin/lab/PerfLab.Notebooks.dll";
+    /// <summary>The helpers' build output folder, relative to the repository root (PerfLab.Notebooks.csproj's OutputPath).</summary>
+    public const string HelpersFolder = "helpers/PerfLab.Notebooks/bin/lab";
 
     /// <summary>The command that builds the helpers, from the repository root.</summary>
     public const string BuildCommand = "dotnet build helpers/PerfLab.Notebooks";
@@ -21,16 +21,22 @@ public static class SetupCell
         ArgumentException.ThrowIfNullOrWhiteSpace(notebookPath);
         ArgumentException.ThrowIfNullOrWhiteSpace(repoRoot);
         var folder = Path.GetDirectoryName(Path.GetFullPath(notebookPath))!;
-        var relative = Path.GetRelativePath(folder, Path.Combine(Path.GetFullPath(repoRoot), HelpersPath)).Replace('\\', '/');
+        var relative = Path.GetRelativePath(folder, Path.Combine(Path.GetFullPath(repoRoot), HelpersFolder)).Replace('\\', '/');
         return Text(relative);
     }
 
-    /// <summary>The setup cell that loads the helpers from <paramref name="relativeDll"/>.</summary>
-    /// <param name="relativeDll">The helpers' DLL relative to the notebook's folder.</param>
-    public static string Text(string relativeDll) =>
+    /// <summary>The setup cell that loads the helpers from <paramref name="relativeFolder"/>.</summary>
+    /// <param name="relativeFolder">The helpers' build output folder relative to the notebook's folder.</param>
+    /// <remarks>
+    /// BenchmarkDotNet's attributes are referenced too: a benchmark cell's class is compiled by the
+    /// kernel as well (to name the type it runs), and .NET Interactive adds only what #r names.
+    /// </remarks>
+    public static string Text(string relativeFolder) =>
         $"""
         // Setup: loads the course helpers. Not built yet? From the repository root run: {BuildCommand}
-        #r "{relativeDll}"
+        #r "{relativeFolder}/BenchmarkDotNet.Annotations.dll"
+        #r "{relativeFolder}/PerfLab.Notebooks.dll"
+        using BenchmarkDotNet.Attributes;
         using PerfLab.Notebooks;
         Lab.Setup()
         """;

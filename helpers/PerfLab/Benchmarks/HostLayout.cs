@@ -5,17 +5,21 @@ namespace PerfLab.Benchmarks;
 
 /// <summary>
 /// Where the prebuilt PerfLab.Host of each target framework lives: host/&lt;tfm&gt;/ next to this library
-/// (helpers/PerfLab.Host/build/PerfLab.Host.Bundle.targets copies it there at build time).
+/// (helpers/PerfLab.Host/build/PerfLab.Host.Bundle.targets copies it there at build time). Next to the
+/// library, not the process: in a notebook kernel the process is the kernel's, the library the course's.
 /// </summary>
-internal sealed class HostLayout
+public sealed class HostLayout
 {
     private readonly Dictionary<string, string> _versions = [];
 
+    /// <summary>Creates the layout.</summary>
+    /// <param name="baseDirectory">The folder holding host/&lt;tfm&gt;/; null: host/ next to this library.</param>
     public HostLayout(string? baseDirectory = null)
     {
-        BaseDirectory = baseDirectory ?? Path.Combine(AppContext.BaseDirectory, "host");
+        BaseDirectory = baseDirectory ?? Path.Combine(Path.GetDirectoryName(typeof(HostLayout).Assembly.Location) ?? AppContext.BaseDirectory, "host");
     }
 
+    /// <summary>The folder holding one host build per target framework.</summary>
     public string BaseDirectory { get; }
 
     /// <summary>The host folder for a runtime; throws when the host was not built.</summary>
@@ -32,6 +36,7 @@ internal sealed class HostLayout
         return folder;
     }
 
+    /// <summary>The host's main assembly for a runtime; throws when the host was not built.</summary>
     public string HostAssembly(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "PerfLab.Host.dll");
 
     /// <summary>BenchmarkDotNet's assemblies in the host folder, which benchmarks compile against.</summary>

@@ -1,0 +1,53 @@
+using PerfLab.Contract;
+using PerfLab.Notebooks.Documents;
+
+namespace PerfLab.Notebooks.Execution;
+
+/// <summary>
+/// What the running cell offers the helpers it calls: its source text (a benchmark cell's class is
+/// compiled from it), the token that an interrupt cancels, where to show rich output, and the mode
+/// chosen by whoever runs the notebook. Flows with the async context of the cell.
+/// </summary>
+public sealed class CellContext
+{
+    private static readonly AsyncLocal<CellContext?> Ambient = new();
+
+    internal CellContext(string source, string cellName, BenchmarkMode? mode, Action<CellOutput> publish, CancellationToken cancellationToken)
+    {
+        Source = source;
+        CellName = cellName;
+        Mode = mode;
+        Publish = publish;
+        CancellationToken = cancellationToken;
+    }
+
+    /// <summary>The cell running on this async flow in the course's kernel or runner; null elsewhere.</summary>
+    public static CellContext? Current => Ambient.Value;
+
+    /// <summary>The cell's full text.</summary>
+    public string Source { get; }
+
+    /// <summary>How messages name the cell, e.g. "cell 5".</summary>
+    public string CellName { get; }
+
+    /// <summary>The mode set by the runner (perflab run --mode); null leaves it to PERFLAB_MODE.</summary>
+    public BenchmarkMode? Mode { get; }
+
+    /// <summary>Shows an output in the cell while it runs.</summary>
+    public Action<CellOutput> Publish { get; }
+
+    /// <summary>Cancelled when the reader interrupts the cell.</summary>
+    public CancellationToken CancellationToken { get; }
+
+    internal IDisposable Enter()
+    {
+        var previous = Ambient.Value;
+        Ambient.Value = this;
+        return new Exit(previous);
+    }
+
+    private sealed class Exit(CellContext? previous) : IDisposable
+    {
+        public void Dispose() => Ambient.Value = previous;
+    }
+}

@@ -1,0 +1,66 @@
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+using PerfLab.Notebooks.Documents;
+
+namespace PerfLab.Notebooks.Execution;
+
+/// <summary>Compiler errors as one cell output: a summary, then each error at its (line,col) with the line itself.</summary>
+internal static class CompileErrors
+{
+    public static ErrorOutput Describe(string code, IReadOnlyList<Diagnostic> errors)
+    {
+        var lines = code.Split('\n');
+        var details = new List<string>();
+        string? fix = null;
+        foreach (var error in errors.Take(20))
+        {
+            var span = error.Location.GetLineSpan();
+            var line = span.StartLinePosition.Line;
+            var column = span.StartLinePosition.Character;
+            details.Add(string.Create(CultureInfo.InvariantCulture, $"({line + 1},{column + 1}): error {error.Id}: {error.GetMessage(CultureInfo.InvariantCulture)}"));
+            if (error.Location.IsInSource && line < lines.Length)
+            {
+                var text = lines[line].TrimEnd('\r');
+                details.Add($"    {line + 1,3} | {text}");
+                details.Add($"        | {new string(' ', Math.Min(column, text.Length))}^");
+            }
+
+            fix ??= FixFor(error);
+        }
+
+        if (errors.Count > 20)
+        {
+            details.Add($"... and {errors.Count - 20} more errors.");
+        }
+
+        if (fix is not null)
+        {
+            details.Add("fix: " + fix);
+        }
+
+        var summary = errors.Count == 1 ? "The cell did not compile: 1 error." : $"The cell did not compile: {errors.Count} errors.";
+        return new ErrorOutput("CompilationError", summary, details);
+    }
+
+    // The errors a reader of the course meets first get the one-line fix.
+    private static string? FixFor(Diagnostic error)
+    {
+        var message = error.GetMessage(CultureInfo.InvariantCulture);
+        if (error.Id == "CS0006" && message.Contains("nuget:", StringComparison.OrdinalIgnoreCase))
+        {
+            return "The course does not load NuGet packages from cells: its helpers come from the setup cell (first code cell).";
+        }
+
+        if (error.Id == "CS0006" && message.Contains("PerfLab", StringComparison.Ordinal) || error.Id == "CS0006" && message.Contains("BenchmarkDotNet", StringComparison.Ordinal))
+        {
+            return "The course helpers are not built. From the repository root run: dotnet build helpers/PerfLab.Notebooks, then run the setup cell again.";
+        }
+
+        if (error.Id is "CS0103" or "CS0246" && (message.Contains("'Lab'", StringComparison.Ordinal) || message.Contains("'Benchmark", StringComparison.Ordinal)))
+        {
+            return "Run the setup cell (the first code cell) first.";
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,114 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using PerfLab.Contract;
+using PerfLab.Notebooks.Documents;
+
+namespace PerfLab.Notebooks.Execution;
+
+/// <summary>
+/// Runs a notebook top to bottom in this process with the same engine as the kernel, and collects
+/// every output. Stops executing at the first failing cell (later cells are kept, not run), like
+/// Jupyter's own headless clients. Never writes the notebook.
+/// </summary>
+public sealed class NotebookRunner
+{
+    /// <summary>Runs the notebook at <paramref name="path"/>.</summary>
+    /// <param name="path">The .ipynb file.</param>
+    /// <param name="mode">The benchmark mode; null: PERFLAB_MODE, else quick.</param>
+    /// <param name="log">Receives progress lines (cell started, its console output, finished), or null.</param>
+    /// <param name="replacements">Code to run instead of a cell's own, by cell index (exercise solutions).</param>
+    /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
+    /// <exception cref="PerfLabException">The notebook cannot be read.</exception>
+    public async Task<NotebookRun> RunAsync(
+        string path,
+        BenchmarkMode? mode = null,
+        Action<string>? log = null,
+        IReadOnlyDictionary<int, string>? replacements = null,
+        CancellationToken cancellationToken = default)
+    {
+        var notebook = NotebookDocument.Load(path);
+        var effectiveMode = mode ?? LabMode.Resolve().Mode;
+        var startedAt = DateTimeOffset.UtcNow;
+        var clock = Stopwatch.StartNew();
+        var folder = Path.GetDirectoryName(notebook.Path)!;
+        var cells = new List<CellRun>();
+        var failed = false;
+
+        // Relative file paths in cells mean the notebook's folder, as in Jupyter.
+        var previousDirectory = Environment.CurrentDirectory;
+        Environment.CurrentDirectory = folder;
+        try
+        {
+            using var session = new NotebookSession(folder, effectiveMode);
+            foreach (var cell in notebook.Cells)
+            {
+                if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source))
+                {
+                    cells.Add(new CellRun(cell, [], null, TimeSpan.Zero, Failed: false));
+                    continue;
+                }
+
+                cancellationToken.ThrowIfCancellationRequested();
+                log?.Invoke($"{cell.Name}: running");
+                var outputs = new List<CellOutput>();
+                void Publish(CellOutput output)
+                {
+                    lock (outputs)
+                    {
+                        outputs.Add(output);
+                    }
+
+                    if (output is StreamOutput stream)
+                    {
+                        foreach (var line in stream.Text.TrimEnd('\n').Split('\n'))
+                        {
+                            log?.Invoke("  | " + line);
+                        }
+                    }
+                }
+
+                var code = replacements is not null && replacements.TryGetValue(cell.Index, out var replacement) ? replacement : cell.Source;
+                var outcome = await session.ExecuteAsync(code, Publish, cell.Name, cancellationToken).ConfigureAwait(false);
+                cancellationToken.ThrowIfCancellationRequested();
+                List<CellOutput> merged;
+                lock (outputs)
+                {
+                    merged = Merge(outputs);
+                }
+
+                cells.Add(new CellRun(cell, merged, outcome.ExecutionCount, outcome.Duration, !outcome.Succeeded));
+                log?.Invoke($"{cell.Name}: {(outcome.Succeeded ? "ok" : "FAILED")} in {outcome.Duration.TotalSeconds:F1} s");
+                failed = !outcome.Succeeded;
+            }
+        }
+        finally
+        {
+            Environment.CurrentDirectory = previousDirectory;
+        }
+
+        return new NotebookRun(notebook, cells, effectiveMode, startedAt, clock.Elapsed, EnvironmentLine());
+    }
+
+    /// <summary>One line about where the notebook ran.</summary>
+    public static string EnvironmentLine() =>
+        $"{RuntimeInformation.OSDescription} {RuntimeInformation.OSArchitecture}, {Environment.ProcessorCount} logical cores, kernel on {RuntimeInformation.FrameworkDescription}";
+
+    // Console text arrives line by line; a report (and a saved notebook) wants one block per stream.
+    private static List<CellOutput> Merge(IEnumerable<CellOutput> outputs)
+    {
+        var merged = new List<CellOutput>();
+        foreach (var output in outputs)
+        {
+            if (output is StreamOutput next && merged.Count > 0 && merged[^1] is StreamOutput last && last.Name == next.Name)
+            {
+                merged[^1] = last with { Text = last.Text + next.Text };
+            }
+            else
+            {
+                merged.Add(output);
+            }
+        }
+
+        return merged;
+    }
+}

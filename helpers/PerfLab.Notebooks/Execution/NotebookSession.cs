@@ -1,0 +1,224 @@
+using System.Collections.Immutable;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Scripting;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Scripting;
+using Microsoft.CodeAnalysis.Scripting.Hosting;
+using PerfLab.Contract;
+using PerfLab.Notebooks.Documents;
+
+namespace PerfLab.Notebooks.Execution;
+
+/// <summary>How one cell ended.</summary>
+/// <param name="ExecutionCount">The cell's number in this session (1, 2, ...).</param>
+/// <param name="Succeeded">No compile error, exception or interrupt.</param>
+/// <param name="Duration">Time from submit to the end.</param>
+public sealed record CellOutcome(int ExecutionCount, bool Succeeded, TimeSpan Duration);
+
+/// <summary>
+/// A C# notebook session: cells are C# script (Roslyn scripting), each continuing the state of the
+/// last one that compiled. Console output streams into the running cell, the value of a trailing
+/// expression is displayed, compile errors point at the cell's lines, an exception ends the cell but
+/// not the session, and cancelling stops the cell (and, through <see cref="CellContext"/>, any benchmark
+/// processes it started). One cell runs at a time.
+/// </summary>
+public sealed class NotebookSession : IDisposable
+{
+    /// <summary>The namespaces in scope in every cell: those of .NET Interactive's C# kernel, so cells mean the same in both.</summary>
+    public static readonly ImmutableArray<string> DefaultImports =
+        ["System", "System.Collections", "System.Collections.Generic", "System.Linq", "System.Text", "System.Threading.Tasks"];
+
+    // How long an interrupted cell gets to notice its cancellation before it is abandoned.
+    private static readonly TimeSpan InterruptGrace = TimeSpan.FromSeconds(5);
+
+    private readonly ScriptOptions _options;
+    private readonly InteractiveAssemblyLoader _loader = new();
+    private readonly SemaphoreSlim _oneAtATime = new(1, 1);
+    private ScriptState<object>? _state;
+    private int _executionCount;
+
+    /// <summary>Creates a session whose <c>#r</c> paths start from <paramref name="workingDirectory"/>.</summary>
+    /// <param name="workingDirectory">The notebook's folder.</param>
+    /// <param name="mode">The benchmark mode for helpers; null leaves it to PERFLAB_MODE.</param>
+    public NotebookSession(string workingDirectory, BenchmarkMode? mode = null)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(workingDirectory);
+        WorkingDirectory = Path.GetFullPath(workingDirectory);
+        Mode = mode;
+        foreach (var assembly in ScriptReferences.Shared.Values)
+        {
+            _loader.RegisterDependency(assembly);
+        }
+
+        _options = ScriptOptions.Default
+            .WithReferences(ScriptReferences.Framework.Value.Concat(ScriptReferences.Shared.Values.Select(a => MetadataReference.CreateFromFile(a.Location))))
+            .WithImports(DefaultImports)
+            .WithMetadataResolver(new ScriptReferences(WorkingDirectory))
+            .WithSourceResolver(new SourceFileResolver([], WorkingDirectory))
+            .WithLanguageVersion(LanguageVersion.Latest)
+            .WithAllowUnsafe(true)
+            .WithEmitDebugInformation(false);
+        ConsoleRouter.Install();
+    }
+
+    /// <summary>The folder relative paths start from.</summary>
+    public string WorkingDirectory { get; }
+
+    /// <summary>The benchmark mode offered to helpers, or null.</summary>
+    public BenchmarkMode? Mode { get; }
+
+    /// <summary>Cells executed so far.</summary>
+    public int ExecutionCount => _executionCount;
+
+    /// <summary>Runs one cell.</summary>
+    /// <param name="code">The cell's C#.</param>
+    /// <param name="publish">Receives every output as it is produced: console text, displays, the result, the error.</param>
+    /// <param name="cellName">How messages name the cell.</param>
+    /// <param name="cancellationToken">An interrupt: stops helpers and abandons code that does not stop.</param>
+    public async Task<CellOutcome> ExecuteAsync(string code, Action<CellOutput> publish, string? cellName = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(code);
+        ArgumentNullException.ThrowIfNull(publish);
+        await _oneAtATime.WaitAsync(cancellationToken).ConfigureAwait(false);
+        var clock = Stopwatch.StartNew();
+        var count = Interlocked.Increment(ref _executionCount);
+        try
+        {
+            var succeeded = await ExecuteCoreAsync(code, publish, cellName ?? $"cell {count}", cancellationToken).ConfigureAwait(false);
+            return new CellOutcome(count, succeeded, clock.Elapsed);
+        }
+        finally
+        {
+            _oneAtATime.Release();
+        }
+    }
+
+    private async Task<bool> ExecuteCoreAsync(string code, Action<CellOutput> publish, string cellName, CancellationToken cancellationToken)
+    {
+        Script<object> script;
+        ImmutableArray<Diagnostic> diagnostics;
+        try
+        {
+            script = _state is null ? CSharpScript.Create(code, _options, assemblyLoader: _loader) : _state.Script.ContinueWith(code, _options);
+            diagnostics = await Task.Run(() => script.Compile(cancellationToken), cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            publish(Interrupted("before it compiled"));
+            return false;
+        }
+
+        var errors = diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToArray();
+        if (errors.Length > 0)
+        {
+            publish(CompileErrors.Describe(code, errors));
+            return false;
+        }
+
+        using var interrupt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var context = new CellContext(code, cellName, Mode, publish, interrupt.Token);
+        var abandoned = new StrongBox<bool>();
+        var run = RunAsync(script, context, publish, abandoned);
+        var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        await using var registration = cancellationToken.Register(() => stopped.TrySetResult()).ConfigureAwait(false);
+        if (await Task.WhenAny(run, stopped.Task).ConfigureAwait(false) == run)
+        {
+            return await run.ConfigureAwait(false);
+        }
+
+        // Interrupted: helpers see the token and stop (killing benchmark processes); give them a moment.
+        if (await Task.WhenAny(run, Task.Delay(InterruptGrace, CancellationToken.None)).ConfigureAwait(false) == run)
+        {
+            await run.ConfigureAwait(false);
+            return false;
+        }
+
+        abandoned.Value = true;
+        publish(new ErrorOutput(
+            "Interrupted",
+            "Interrupted, but the cell's own code did not stop: it goes on in the background (a loop that never checks for cancellation cannot be stopped from outside).",
+            ["Restart the kernel to stop it; the next cells continue from the state before this one."]));
+        return false;
+    }
+
+    private async Task<bool> RunAsync(Script<object> script, CellContext context, Action<CellOutput> publish, StrongBox<bool> abandoned)
+    {
+        // A fresh thread-pool flow: the cell's console output and context must not leak into the caller's.
+        return await Task.Run(async () =>
+        {
+            using var capture = ConsoleRouter.Capture(publish);
+            using var enter = context.Enter();
+            ScriptState<object> state;
+            try
+            {
+                state = _state is null
+                    ? await script.RunAsync(globals: null, catchException: _ => true, cancellationToken: CancellationToken.None).ConfigureAwait(false)
+                    : await script.RunFromAsync(_state, catchException: _ => true, cancellationToken: CancellationToken.None).ConfigureAwait(false);
+            }
+            catch (CompilationErrorException ex)
+            {
+                publish(CompileErrors.Describe(script.Code, ex.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToArray()));
+                return false;
+            }
+
+            ConsoleRouter.Flush();
+            if (abandoned.Value)
+            {
+                return false; // Finished after the interrupt gave up on it: later cells did not wait for it.
+            }
+
+            _state = state;
+            if (state.Exception is { } exception)
+            {
+                publish(context.CancellationToken.IsCancellationRequested && exception is OperationCanceledException
+                    ? Interrupted("and every benchmark process it started was stopped")
+                    : Exceptions.Describe(exception));
+                return false;
+            }
+
+            if (HasTrailingExpression(script.Code))
+            {
+                publish(new DisplayOutput(ValueDisplay.Format(state.ReturnValue), IsResult: true));
+            }
+
+            return true;
+        }).ConfigureAwait(false);
+    }
+
+    /// <summary>Whether <paramref name="code"/> is a complete submission, or needs more lines (Jupyter's is_complete_request).</summary>
+    /// <param name="code">The text typed so far.</param>
+    public static bool IsComplete(string code)
+    {
+        ArgumentNullException.ThrowIfNull(code);
+        var tree = CSharpSyntaxTree.ParseText(code, CSharpParseOptions.Default.WithKind(SourceCodeKind.Script).WithLanguageVersion(LanguageVersion.Latest));
+        return SyntaxFactory.IsCompleteSubmission(tree);
+    }
+
+    /// <summary>Names that can complete the word at <paramref name="cursor"/>, with the span they replace.</summary>
+    /// <param name="code">The cell's text.</param>
+    /// <param name="cursor">Cursor position (UTF-16 offset).</param>
+    /// <param name="cancellationToken">Cancels the lookup.</param>
+    public Task<Completions> CompleteAsync(string code, int cursor, CancellationToken cancellationToken = default) =>
+        Task.Run(() => Completer.Complete(_state is null ? CSharpScript.Create(code, _options, assemblyLoader: _loader) : _state.Script.ContinueWith(code, _options), code, cursor, cancellationToken), cancellationToken);
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        _loader.Dispose();
+        _oneAtATime.Dispose();
+    }
+
+    private static ErrorOutput Interrupted(string how) => new("Interrupted", $"Interrupted: the cell was stopped {how}.", []);
+
+    // `x` alone displays x; `x;` displays nothing (as in .NET Interactive).
+    private static bool HasTrailingExpression(string code)
+    {
+        var root = CSharpSyntaxTree.ParseText(code, CSharpParseOptions.Default.WithKind(SourceCodeKind.Script).WithLanguageVersion(LanguageVersion.Latest)).GetRoot();
+        return root is CompilationUnitSyntax unit
+            && unit.Members.LastOrDefault() is GlobalStatementSyntax { Statement: ExpressionStatementSyntax statement }
+            && statement.SemicolonToken.IsMissing;
+    }
+}

@@ -1,0 +1,101 @@
+using PerfLab.Benchmarks;
+using PerfLab.Disassembly;
+using PerfLab.Results;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Notebooks;
+
+/// <summary>
+/// What the notebooks call: the setup check, and the runs of a benchmark class written in the same
+/// cell, out of process on .NET 8, 9 and 10. Works in the course's kernel, in its headless runner and
+/// in .NET Interactive; the results display themselves as table and charts (or as text elsewhere).
+/// </summary>
+public static class Lab
+{
+    private static readonly Lazy<BenchmarkEngine> Benchmarks = new(() => new BenchmarkEngine());
+    private static readonly Lazy<AsmEngine> Disassembler = new(() => new AsmEngine());
+
+    /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="LabMode"/>).</summary>
+    public static string Mode => LabMode.Name(LabMode.Resolve().Mode);
+
+    /// <summary>Checks the helpers can run benchmarks and says what they will use: runtimes, mode, kernel.</summary>
+    /// <exception cref="PerfLabException">The benchmark host is not built, or PERFLAB_MODE is invalid.</exception>
+    public static LabInfo Setup()
+    {
+        var (mode, source) = LabMode.Resolve();
+        var hosts = new HostLayout();
+        var locator = new RuntimeLocator(PerfLabHome.Default());
+        var runtimes = new List<LabRuntime>();
+        foreach (var runtime in RuntimeCatalog.All)
+        {
+            _ = hosts.HostAssembly(runtime); // Throws with the build command when the host is missing.
+            runtimes.Add(new LabRuntime(runtime.Moniker, runtime.Version, locator.Locate(runtime).Source));
+        }
+
+        return new LabInfo(
+            typeof(Lab).Assembly.GetName().Version?.ToString() ?? "?",
+            Execution.CellContext.Current is not null ? "PerfLab C# kernel" : "another C# kernel (.NET Interactive?)",
+            mode,
+            source,
+            runtimes);
+    }
+
+    /// <summary>
+    /// Runs the BenchmarkDotNet class <typeparamref name="T"/>, written in the running cell, on each
+    /// runtime: each case in its own process, one runtime after another. Progress prints as it goes;
+    /// an unchanged cell is answered from the cache.
+    /// </summary>
+    /// <typeparam name="T">The benchmark class, declared in this cell.</typeparam>
+    /// <param name="runtimes">Monikers in order, e.g. ["net8.0", "net10.0"]; the first is the ratio baseline. Default: 8, 9, 10.</param>
+    /// <param name="mode">smoke, quick or full; default: the runner's --mode, else PERFLAB_MODE, else quick.</param>
+    /// <param name="force">Run even when a cached result exists.</param>
+    /// <param name="env">NAME=VALUE environment variables for the benchmark processes, e.g. DOTNET_TieredPGO=0.</param>
+    /// <param name="caseTimeoutSeconds">Kill a case's process after this many seconds (default depends on the mode).</param>
+    /// <returns>The results (they display as a table and charts).</returns>
+    /// <exception cref="PerfLabException">The run could not happen; the message says why and what to do.</exception>
+    public static async Task<BenchmarkRun> RunAsync<T>(string[]? runtimes = null, string? mode = null, bool force = false, string[]? env = null, double? caseTimeoutSeconds = null)
+    {
+        var (source, cellName, cancellation) = CurrentCell("RunAsync");
+        var name = typeof(T).Name;
+        var request = new BenchmarkRequest
+        {
+            Source = BenchmarkCell.Extract(source, name, cellName),
+            SourcePath = cellName,
+            Runtimes = RuntimeCatalog.FindAll(runtimes),
+            Mode = mode is null ? LabMode.Resolve().Mode : LabMode.Parse(mode, "mode"),
+            Filter = [name + ".*"],
+            Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
+            Force = force,
+            CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
+        };
+        var run = await Benchmarks.Value.RunAsync(request, new NotebookProgress(Console.Out), cancellation).ConfigureAwait(false);
+        Console.Out.Flush();
+        return run;
+    }
+
+    /// <summary>
+    /// The code the JIT generates for methods of <typeparamref name="T"/> (written in the running cell) on
+    /// .NET 8, 9 and 10, in steady state, side by side with what changed.
+    /// </summary>
+    /// <typeparam name="T">The class, declared in this cell.</typeparam>
+    /// <param name="methods">Method names (Sum, Sum(int[]), a property...); none shows every [Benchmark] method.</param>
+    /// <returns>The listings (they display side by side).</returns>
+    /// <exception cref="PerfLabException">The capture could not happen; the message says why and what to do.</exception>
+    public static async Task<AsmReport> AsmAsync<T>(params string[] methods)
+    {
+        var (source, cellName, cancellation) = CurrentCell("AsmAsync");
+        var name = typeof(T).Name;
+        var request = new AsmRequest
+        {
+            Source = BenchmarkCell.Extract(source, name, cellName),
+            SourcePath = cellName,
+            Methods = (methods ?? []).Select(m => m.Contains('.', StringComparison.Ordinal) ? m : name + "." + m).ToArray(),
+        };
+        return await Disassembler.Value.CaptureAsync(request, line => Console.Out.WriteLine(line), cancellation).ConfigureAwait(false);
+    }
+
+    private static (string Source, string CellName, CancellationToken Cancellation) CurrentCell(string method) =>
+        CellSource.Current() ?? throw new PerfLabException(
+            $"Lab.{method} needs the text of the cell it runs in, and no notebook kernel is running this code.",
+            "Call it from a notebook cell (the course's kernel, `perflab run`, or Polyglot Notebooks); for a .cs file use `perflab bench FILE.cs`.");
+}

@@ -1,0 +1,66 @@
+using System.Net;
+using System.Text;
+using PerfLab.Contract;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Notebooks;
+
+/// <summary>A runtime the course measures and how this machine has it.</summary>
+/// <param name="Moniker">net8.0, net9.0, net10.0.</param>
+/// <param name="Version">The pinned patch version.</param>
+/// <param name="Source">Installed, provisioned, or provisioned on first use.</param>
+public sealed record LabRuntime(string Moniker, string Version, RuntimeSource Source);
+
+/// <summary>What the setup cell shows: helpers, kernel, mode and runtimes.</summary>
+/// <param name="HelpersVersion">The helpers' assembly version.</param>
+/// <param name="Kernel">Which kernel runs the notebook.</param>
+/// <param name="Mode">The benchmark mode in effect.</param>
+/// <param name="ModeSource">Where the mode came from: --mode, PERFLAB_MODE or default.</param>
+/// <param name="Runtimes">The runtimes and their state.</param>
+public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode Mode, string ModeSource, IReadOnlyList<LabRuntime> Runtimes)
+{
+    /// <summary>Lines of text.</summary>
+    public override string ToString()
+    {
+        var text = new StringBuilder();
+        text.AppendLine($"PerfLab helpers {HelpersVersion} in the {Kernel}.");
+        text.AppendLine($"Mode: {LabMode.Name(Mode)} ({ModeSource}). {Meaning(Mode)}");
+        foreach (var runtime in Runtimes)
+        {
+            text.AppendLine($"  {runtime.Moniker,-8} {runtime.Version,-8} {State(runtime.Source)}");
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>The same as a small HTML block.</summary>
+    public string ToHtml()
+    {
+        var html = new StringBuilder("<div class=\"perflab-setup\" style=\"font-family: system-ui, sans-serif; font-size: 13px;\">");
+        html.Append("<p>PerfLab helpers ").Append(E(HelpersVersion)).Append(" in the ").Append(E(Kernel)).Append(".<br>");
+        html.Append("<b>Mode: ").Append(E(LabMode.Name(Mode))).Append("</b> (").Append(E(ModeSource)).Append("). ").Append(E(Meaning(Mode))).Append("</p>");
+        html.Append("<table><thead><tr><th style=\"text-align:left\">Runtime</th><th style=\"text-align:left\">Version</th><th style=\"text-align:left\">On this machine</th></tr></thead><tbody>");
+        foreach (var runtime in Runtimes)
+        {
+            html.Append("<tr><td>").Append(E(runtime.Moniker)).Append("</td><td>").Append(E(runtime.Version)).Append("</td><td>").Append(E(State(runtime.Source))).Append("</td></tr>");
+        }
+
+        return html.Append("</tbody></table></div>").ToString();
+    }
+
+    private static string Meaning(BenchmarkMode mode) => mode switch
+    {
+        BenchmarkMode.Smoke => "Numbers are meaningless: this only proves the cells run.",
+        BenchmarkMode.Quick => "A short job: seconds per case, good for reading; noisy numbers are flagged.",
+        _ => "BenchmarkDotNet's default job: minutes per case, numbers you can publish.",
+    };
+
+    private static string State(RuntimeSource source) => source switch
+    {
+        RuntimeSource.Installed => "installed",
+        RuntimeSource.Provisioned => "provisioned by PerfLab",
+        _ => "not here yet: provisioned from NuGet on first run (a few seconds)",
+    };
+
+    private static string E(string text) => WebUtility.HtmlEncode(text);
+}

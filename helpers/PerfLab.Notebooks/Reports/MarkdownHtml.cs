@@ -1,0 +1,74 @@
+using System.Text.RegularExpressions;
+using Markdig;
+using Markdig.Renderers;
+using Markdig.Syntax;
+using Markdig.Syntax.Inlines;
+
+namespace PerfLab.Notebooks.Reports;
+
+/// <summary>
+/// Markdown cells as HTML for a report page: Markdig's advanced extensions (pipe tables, task lists,
+/// auto identifiers...), raw HTML encoded rather than passed through, links to other notebooks pointed
+/// at their reports, and remote images turned into links so the page never fetches anything.
+/// </summary>
+internal static partial class MarkdownHtml
+{
+    private static readonly MarkdownPipeline Pipeline = new MarkdownPipelineBuilder()
+        .UseAdvancedExtensions()
+        .DisableHtml()
+        .Build();
+
+    /// <summary>The markdown as an HTML fragment.</summary>
+    /// <param name="markdown">The cell's text.</param>
+    public static string ToHtml(string markdown)
+    {
+        ArgumentNullException.ThrowIfNull(markdown);
+        var document = Markdown.Parse(markdown, Pipeline);
+        foreach (var link in document.Descendants<LinkInline>())
+        {
+            if (link.Url is null)
+            {
+                continue;
+            }
+
+            if (link.IsImage && HasScheme(link.Url) && !link.Url.StartsWith("data:", StringComparison.OrdinalIgnoreCase))
+            {
+                // An <img> to a web address is a request; a link is not. The alt text becomes the link text.
+                link.IsImage = false;
+            }
+            else if (!link.IsImage)
+            {
+                link.Url = ReportLink(link.Url);
+            }
+        }
+
+        using var writer = new StringWriter();
+        var renderer = new HtmlRenderer(writer);
+        Pipeline.Setup(renderer);
+        renderer.Render(document);
+        writer.Flush();
+        return writer.ToString();
+    }
+
+    /// <summary>A relative link to a notebook, pointed at that notebook's report (same name, .html); other links unchanged.</summary>
+    /// <param name="url">The link as written.</param>
+    public static string ReportLink(string url)
+    {
+        ArgumentNullException.ThrowIfNull(url);
+        if (HasScheme(url))
+        {
+            return url;
+        }
+
+        var end = url.IndexOfAny(['#', '?']);
+        var path = end < 0 ? url : url[..end];
+        return path.EndsWith(".ipynb", StringComparison.OrdinalIgnoreCase)
+            ? path[..^".ipynb".Length] + ".html" + (end < 0 ? "" : url[end..])
+            : url;
+    }
+
+    private static bool HasScheme(string url) => SchemePattern().IsMatch(url);
+
+    [GeneratedRegex("^[A-Za-z][A-Za-z0-9+.-]*:")]
+    private static partial Regex SchemePattern();
+}

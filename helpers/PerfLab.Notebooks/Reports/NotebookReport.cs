@@ -1,0 +1,273 @@
+using System.Globalization;
+using System.Net;
+using System.Text;
+using PerfLab.Contract;
+using PerfLab.Display;
+using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Execution;
+
+namespace PerfLab.Notebooks.Reports;
+
+/// <summary>
+/// A headless notebook run as one standalone HTML page: a header that says whether it passed (and
+/// where it failed), how and where it ran; then every cell with its outputs. The page works offline:
+/// no CDN, no web font, no request of any kind; plotly.js is inlined when a chart needs it.
+/// </summary>
+public static class NotebookReport
+{
+    private const string Style = """
+        :root { color-scheme: light dark;
+          --fg: #1f2328; --muted: #656d76; --bg: #ffffff; --panel: #f6f8fa; --border: #d0d7de; --link: #0969da;
+          --ok: #1a7f37; --bad: #cf222e; --bad-bg: #ffebe9; --warn: #9a6700;
+          --kw: #cf222e; --str: #0a3069; --num: #0550ae; --com: #6e7781; --dir: #8250df; --typ: #953800; --dis: #8c959f; }
+        @media (prefers-color-scheme: dark) { :root {
+          --fg: #e6edf3; --muted: #8d96a0; --bg: #0d1117; --panel: #161b22; --border: #30363d; --link: #4493f8;
+          --ok: #3fb950; --bad: #f85149; --bad-bg: #2d1214; --warn: #d29922;
+          --kw: #ff7b72; --str: #a5d6ff; --num: #79c0ff; --com: #8b949e; --dir: #d2a8ff; --typ: #ffa657; --dis: #6e7681; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; }
+        a { color: var(--link); }
+        header.run, main { max-width: 1040px; margin: 0 auto; padding: 0 24px; }
+        header.run { padding-top: 24px; padding-bottom: 12px; border-bottom: 1px solid var(--border); }
+        header.run h1 { margin: 0 0 8px; font-size: 1.9em; line-height: 1.2; }
+        .status { font-weight: 600; margin: 0 0 10px; }
+        .status.ok { color: var(--ok); }
+        .status.failed { color: var(--bad); }
+        .status .message { display: block; font-weight: 400; color: var(--fg); white-space: pre-wrap; }
+        dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; font-size: 14px; }
+        dl.facts dt { color: var(--muted); }
+        dl.facts dd { margin: 0; }
+        .mode-smoke { color: var(--warn); }
+        .cell { margin: 18px 0; scroll-margin-top: 12px; }
+        .cell:target { outline: 2px solid var(--link); outline-offset: 6px; border-radius: 4px; }
+        .markdown { max-width: 80ch; }
+        .markdown table { border-collapse: collapse; margin: 0.6em 0; }
+        .markdown th, .markdown td { border: 1px solid var(--border); padding: 4px 10px; }
+        .markdown th { background: var(--panel); text-align: left; }
+        .markdown code { background: var(--panel); padding: 0.1em 0.3em; border-radius: 4px; font-size: 90%; }
+        .markdown pre code { padding: 0; background: none; }
+        .markdown blockquote { margin: 0.8em 0; padding: 0.1em 1em; border-left: 4px solid var(--border); color: var(--muted); }
+        .prompt { display: flex; gap: 10px; align-items: baseline; font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--muted); margin-bottom: 2px; }
+        .prompt a { color: inherit; text-decoration: none; }
+        .badge { border-radius: 10px; padding: 0 8px; border: 1px solid currentColor; }
+        .badge.failed { color: var(--bad); }
+        .badge.skipped { color: var(--muted); }
+        pre { margin: 0; padding: 10px 12px; overflow-x: auto; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+        pre.source { background: var(--panel); border: 1px solid var(--border); border-radius: 6px; }
+        .code.skipped pre.source { opacity: 0.6; }
+        .code.failed pre.source { border-color: var(--bad); }
+        .outputs { margin: 6px 0 0; padding-left: 12px; border-left: 3px solid var(--border); overflow-x: auto; }
+        .outputs > * + * { margin-top: 6px; }
+        pre.stream, pre.plain { padding: 4px 0; white-space: pre-wrap; }
+        pre.stderr { color: var(--bad); background: var(--bad-bg); padding: 4px 8px; border-radius: 4px; }
+        .output-error { background: var(--bad-bg); border: 1px solid var(--bad); border-radius: 6px; padding: 8px 12px; }
+        .output-error p { margin: 0; color: var(--bad); white-space: pre-wrap; }
+        .output-error pre { padding: 6px 0 0; white-space: pre-wrap; }
+        .output-html img, .output-image { max-width: 100%; }
+        /* Scoped to the source: outputs bring their own classes (the results table uses "num"). */
+        pre.source .kw { color: var(--kw); } pre.source .str { color: var(--str); } pre.source .num { color: var(--num); }
+        pre.source .com { color: var(--com); font-style: italic; } pre.source .dir { color: var(--dir); } pre.source .typ { color: var(--typ); }
+        pre.source .dis { color: var(--dis); }
+        footer { max-width: 1040px; margin: 32px auto; padding: 12px 24px; border-top: 1px solid var(--border); color: var(--muted); font-size: 13px; }
+        """;
+
+    /// <summary>The report page of <paramref name="run"/>, as one standalone HTML document.</summary>
+    /// <param name="run">The notebook run.</param>
+    public static string Page(NotebookRun run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var title = run.Notebook.Title;
+        var html = new StringBuilder();
+        html.Append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+            .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"color-scheme\" content=\"light dark\">")
+            .Append("<title>").Append(E(title)).Append(run.Succeeded ? "" : " (failed)").Append("</title>")
+            .Append("<style>").Append(Style).Append("</style>");
+        if (NeedsPlotly(run))
+        {
+            // Inlined once up front: an output's own loader is skipped when an earlier notebook already sent it.
+            html.Append("<script>").Append(ResultsHtml.PlotlyScript()).Append("</script>");
+        }
+
+        html.Append("</head>\n<body>\n");
+        AppendHeader(html, run, title);
+        html.Append("<main>\n");
+        foreach (var cell in run.Cells)
+        {
+            AppendCell(html, cell);
+        }
+
+        html.Append("</main>\n<footer>Written by PerfLab from ").Append(E(Path.GetFileName(run.Notebook.Path)))
+            .Append(". Outputs are those of this run; the notebook in git stores none.</footer>\n</body></html>\n");
+        return html.ToString();
+    }
+
+    /// <summary>What a benchmark mode means for the numbers on the page.</summary>
+    /// <param name="mode">The mode.</param>
+    public static string ModeMeaning(BenchmarkMode mode) => mode switch
+    {
+        BenchmarkMode.Smoke => "numbers are meaningless: this run only proves the notebook works",
+        BenchmarkMode.Quick => "a short job (3 warmup and 7 measured iterations of 50 ms per case): good for trends, not for publishing",
+        BenchmarkMode.Full => "BenchmarkDotNet's default job: numbers you can publish",
+        _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, "Unknown benchmark mode."),
+    };
+
+    private static bool NeedsPlotly(NotebookRun run) => run.Cells
+        .SelectMany(c => c.Outputs)
+        .OfType<DisplayOutput>()
+        .Any(o => o.Data.TryGetValue("text/html", out var content) && content.Contains("Plotly.newPlot", StringComparison.Ordinal));
+
+    private static void AppendHeader(StringBuilder html, NotebookRun run, string title)
+    {
+        html.Append("<header class=\"run\"><h1>").Append(E(title)).Append("</h1>");
+        var codeCells = run.Cells.Count(c => c.Cell.Kind == CellKind.Code);
+        var ran = run.Cells.Count(c => c.Cell.Kind == CellKind.Code && c.ExecutionCount is not null);
+        if (run.FirstFailure is { } failure)
+        {
+            var message = failure.Outputs.OfType<ErrorOutput>().FirstOrDefault() is { } error
+                ? error.Name + ": " + error.Message
+                : "it failed without an error message";
+            html.Append("<p class=\"status failed\">✖ Failed at <a href=\"#").Append(Anchor(failure.Cell)).Append("\">").Append(E(failure.Cell.Name)).Append("</a>")
+                .Append(" (").Append(ran).Append(" of ").Append(codeCells).Append(" code cells ran)")
+                .Append("<span class=\"message\">").Append(E(message)).Append("</span></p>");
+        }
+        else
+        {
+            html.Append("<p class=\"status ok\">✔ Passed: all ").Append(codeCells).Append(" code cells ran without error</p>");
+        }
+
+        var mode = run.Mode.ToString().ToLowerInvariant();
+        html.Append("<dl class=\"facts\">")
+            .Append("<dt>Notebook</dt><dd>").Append(E(Path.GetFileName(run.Notebook.Path))).Append("</dd>")
+            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(E(ModeMeaning(run.Mode))).Append("</dd>")
+            .Append("<dt>Environment</dt><dd>").Append(E(run.Environment)).Append("</dd>")
+            .Append("<dt>Started</dt><dd><time datetime=\"").Append(Iso(run.StartedAt)).Append("\">").Append(Iso(run.StartedAt)).Append("</time></dd>")
+            .Append("<dt>Duration</dt><dd>").Append(Duration(run.Duration)).Append("</dd>")
+            .Append("</dl></header>\n");
+    }
+
+    private static void AppendCell(StringBuilder html, CellRun run)
+    {
+        var cell = run.Cell;
+        switch (cell.Kind)
+        {
+            case CellKind.Markdown:
+                html.Append("<section class=\"cell markdown\" id=\"").Append(Anchor(cell)).Append("\">")
+                    .Append(MarkdownHtml.ToHtml(cell.Source)).Append("</section>\n");
+                return;
+
+            case CellKind.Raw:
+                html.Append("<section class=\"cell raw\" id=\"").Append(Anchor(cell)).Append("\"><pre>").Append(E(cell.Source)).Append("</pre></section>\n");
+                return;
+        }
+
+        var executed = run.ExecutionCount is not null;
+        var state = run.Failed ? " failed" : executed ? "" : " skipped";
+        html.Append("<section class=\"cell code").Append(state).Append("\" id=\"").Append(Anchor(cell)).Append("\">")
+            .Append("<div class=\"prompt\"><a href=\"#").Append(Anchor(cell)).Append("\" title=\"").Append(E(cell.Name)).Append("\">In [")
+            .Append(executed ? run.ExecutionCount!.Value.ToString(CultureInfo.InvariantCulture) : " ").Append("]</a>");
+        if (run.Failed)
+        {
+            html.Append("<span class=\"badge failed\">failed</span>");
+        }
+        else if (!executed)
+        {
+            html.Append("<span class=\"badge skipped\">not executed</span>");
+        }
+
+        if (executed)
+        {
+            html.Append("<span class=\"time\">").Append(Duration(run.Duration)).Append("</span>");
+        }
+
+        html.Append("</div><pre class=\"source\"><code class=\"language-csharp\">")
+            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
+            .Append("</code></pre>");
+        if (run.Outputs.Count > 0)
+        {
+            html.Append("<div class=\"outputs\">");
+            AppendOutputs(html, run.Outputs);
+            html.Append("</div>");
+        }
+
+        html.Append("</section>\n");
+    }
+
+    private static void AppendOutputs(StringBuilder html, IReadOnlyList<CellOutput> outputs)
+    {
+        for (var i = 0; i < outputs.Count; i++)
+        {
+            switch (outputs[i])
+            {
+                case StreamOutput stream:
+                    // Chunks of one stream written in a row read as one block, as in Jupyter.
+                    var text = new StringBuilder(stream.Text);
+                    while (i + 1 < outputs.Count && outputs[i + 1] is StreamOutput next && next.Name == stream.Name)
+                    {
+                        text.Append(next.Text);
+                        i++;
+                    }
+
+                    var name = stream.Name == "stderr" ? "stderr" : "stdout";
+                    html.Append("<pre class=\"stream ").Append(name).Append("\">").Append(E(text.ToString())).Append("</pre>");
+                    break;
+
+                case DisplayOutput display:
+                    AppendDisplay(html, display);
+                    break;
+
+                case ErrorOutput error:
+                    html.Append("<div class=\"output-error\"><p><strong>").Append(E(error.Name)).Append("</strong>: ").Append(E(error.Message)).Append("</p>");
+                    if (error.Details.Count > 0)
+                    {
+                        html.Append("<pre>").Append(E(string.Join("\n", error.Details))).Append("</pre>");
+                    }
+
+                    html.Append("</div>");
+                    break;
+            }
+        }
+    }
+
+    private static void AppendDisplay(StringBuilder html, DisplayOutput display)
+    {
+        var data = display.Data;
+        if (data.TryGetValue("text/html", out var markup))
+        {
+            // Trusted: the helpers' own views (tables, charts with their scripts, assembly listings).
+            html.Append("<div class=\"output-html\">").Append(markup).Append("</div>");
+        }
+        else if (data.TryGetValue("image/svg+xml", out var svg))
+        {
+            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/svg+xml;base64,").Append(Convert.ToBase64String(Encoding.UTF8.GetBytes(svg))).Append("\">");
+        }
+        else if (data.TryGetValue("image/png", out var png))
+        {
+            // nbformat stores PNGs base64-encoded already; whitespace from line splitting is dropped.
+            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/png;base64,").Append(E(string.Concat(png.Where(c => !char.IsWhiteSpace(c))))).Append("\">");
+        }
+        else if (data.TryGetValue("text/plain", out var plain))
+        {
+            html.Append("<pre class=\"plain\">").Append(E(plain)).Append("</pre>");
+        }
+        else
+        {
+            foreach (var (mime, content) in data)
+            {
+                html.Append("<pre class=\"plain\" title=\"").Append(E(mime)).Append("\">").Append(E(content)).Append("</pre>");
+            }
+        }
+    }
+
+    private static string Anchor(NotebookCell cell) => "cell-" + (cell.Index + 1).ToString(CultureInfo.InvariantCulture);
+
+    private static string Iso(DateTimeOffset time) => time.ToUniversalTime().ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture);
+
+    private static string Duration(TimeSpan duration) => duration.TotalSeconds switch
+    {
+        < 10 => duration.TotalSeconds.ToString("0.00", CultureInfo.InvariantCulture) + " s",
+        < 60 => duration.TotalSeconds.ToString("0.0", CultureInfo.InvariantCulture) + " s",
+        _ => string.Create(CultureInfo.InvariantCulture, $"{(int)duration.TotalMinutes} min {duration.Seconds:00} s"),
+    };
+
+    private static string E(string text) => WebUtility.HtmlEncode(text);
+}

@@ -1,0 +1,213 @@
+using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Execution;
+using PerfLab.Notebooks.Tests.Support;
+using PerfLab.Results;
+
+namespace PerfLab.Notebooks.Tests.Integration;
+
+/// <summary>The cell engine the kernel and the runner share: real Roslyn scripting, real benchmark processes.</summary>
+public class NotebookSessionTests
+{
+    private static string Setup => SetupCell.For(Path.Combine(Repo.Notebooks, "any.ipynb"), Repo.Root);
+
+    [Fact]
+    public async Task State_carries_from_cell_to_cell_and_a_trailing_expression_is_displayed()
+    {
+        using var cells = new CellRecorder();
+        var first = await cells.RunAsync("var answer = 40;");
+        var second = await cells.RunAsync("answer + 2");
+        var third = await cells.RunAsync("answer + 3;");
+
+        Assert.True(first.Outcome.Succeeded, first.ToString());
+        Assert.Null(first.Result);
+        Assert.Equal("42", second.ResultText);
+        Assert.Null(third.Result);
+        Assert.Equal([1, 2, 3], new[] { first, second, third }.Select(c => c.Outcome.ExecutionCount));
+    }
+
+    [Fact]
+    public async Task Console_output_streams_into_the_cell_while_it_runs()
+    {
+        using var cells = new CellRecorder();
+        var cell = await cells.RunAsync("Console.WriteLine(\"first\"); await Task.Delay(1500); Console.WriteLine(\"second\");");
+
+        Assert.True(cell.Outcome.Succeeded, cell.ToString());
+        Assert.Equal("first\nsecond\n", cell.Stdout);
+        var first = cell.Timed.First(t => t.Output is StreamOutput s && s.Text.Contains("first", StringComparison.Ordinal));
+        Assert.True(first.At < TimeSpan.FromSeconds(1), $"the first line arrived only at {first.At}, after the cell's delay: output is not streamed");
+    }
+
+    [Fact]
+    public async Task A_compile_error_points_at_the_cells_line_and_the_session_stays_usable()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync("var kept = 7;");
+        var broken = await cells.RunAsync("var a = 1;\nvar b = a +* 2;\n");
+        var after = await cells.RunAsync("kept");
+
+        Assert.False(broken.Outcome.Succeeded);
+        Assert.NotNull(broken.Error);
+        Assert.Equal("CompilationError", broken.Error!.Name);
+        Assert.Contains("(2,", broken.Error.Details[0], StringComparison.Ordinal);
+        Assert.Contains("var b = a +* 2;", string.Join("\n", broken.Error.Details), StringComparison.Ordinal);
+        Assert.Equal("7", after.ResultText);
+    }
+
+    [Fact]
+    public async Task An_exception_shows_its_message_and_later_cells_still_run()
+    {
+        using var cells = new CellRecorder();
+        var thrown = await cells.RunAsync("var before = 1;\nthrow new InvalidOperationException(\"the reader's own failure\");");
+        var after = await cells.RunAsync("before + 1");
+
+        Assert.False(thrown.Outcome.Succeeded);
+        Assert.Equal("InvalidOperationException", thrown.Error?.Name);
+        Assert.Contains("the reader's own failure", thrown.Error!.Message, StringComparison.Ordinal);
+        Assert.True(after.Outcome.Succeeded, after.ToString());
+        Assert.Equal("2", after.ResultText);
+    }
+
+    [Fact]
+    public async Task The_setup_cell_loads_the_helpers_the_kernel_already_runs_and_shows_the_runtimes()
+    {
+        using var cells = new CellRecorder();
+        var setup = await cells.RunAsync(Setup);
+        var same = await cells.RunAsync("typeof(Lab).Assembly.Location");
+
+        Assert.True(setup.Outcome.Succeeded, setup.ToString());
+        Assert.Contains("net8.0", setup.ResultText, StringComparison.Ordinal);
+        Assert.Contains("Mode: smoke", setup.ResultText, StringComparison.Ordinal);
+        Assert.True(setup.Result!.Data.ContainsKey("text/html"), "the setup cell's result has no HTML view");
+        Assert.Equal(typeof(Lab).Assembly.Location, same.ResultText);
+    }
+
+    [Fact]
+    public async Task Helpers_that_are_not_built_fail_with_the_build_command()
+    {
+        using var folder = new TempFolder();
+        using var cells = new CellRecorder(folder.Path);
+        var setup = await cells.RunAsync(SetupCell.Text("../nowhere/bin/lab"));
+
+        Assert.False(setup.Outcome.Succeeded);
+        Assert.Contains("fix: The course helpers are not built. From the repository root run: dotnet build helpers/PerfLab.Notebooks", string.Join("\n", setup.Error!.Details), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_nuget_reference_is_refused_with_a_reason()
+    {
+        using var cells = new CellRecorder();
+        var cell = await cells.RunAsync("#r \"nuget: Newtonsoft.Json, 13.0.1\"\n1");
+
+        Assert.False(cell.Outcome.Succeeded);
+        Assert.Contains("does not load NuGet packages", string.Join("\n", cell.Error!.Details), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Interrupting_a_loop_that_never_stops_abandons_it_and_the_session_goes_on()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync("var ready = 5;");
+        using var interrupt = new CancellationTokenSource(TimeSpan.FromSeconds(1));
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var looping = await cells.RunAsync("while (true) { }", interrupt.Token);
+        var elapsed = clock.Elapsed;
+        var after = await cells.RunAsync("ready");
+
+        Assert.False(looping.Outcome.Succeeded);
+        Assert.Equal("Interrupted", looping.Error?.Name);
+        Assert.Contains("Restart the kernel", string.Join("\n", looping.Error!.Details), StringComparison.Ordinal);
+        Assert.True(elapsed < TimeSpan.FromSeconds(15), $"the interrupt took {elapsed}");
+        Assert.Equal("5", after.ResultText);
+    }
+
+    [Fact]
+    public async Task A_benchmark_cell_runs_its_class_out_of_process_and_displays_the_table()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync("""
+            public class CellSum
+            {
+                private readonly int[] _data = Enumerable.Range(0, 100).ToArray();
+                [Benchmark] public int Sum() => _data.Sum();
+            }
+            await Lab.RunAsync<CellSum>(runtimes: ["net10.0"])
+            """);
+
+        Assert.True(cell.Outcome.Succeeded, cell.ToString());
+        Assert.Contains("net10.0", cell.Stdout, StringComparison.Ordinal); // progress printed as it ran
+        var html = cell.Result!.Data["text/html"];
+        Assert.Contains("<table", html, StringComparison.Ordinal);
+        Assert.Contains("Sum", html, StringComparison.Ordinal);
+        Assert.Contains("smoke", cell.ResultText, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_benchmark_that_never_returns_is_stopped_by_its_timeout_with_a_clear_message()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync("""
+            public class NeverEnds
+            {
+                [Benchmark] public void Spin() { while (true) { } }
+            }
+            var run = await Lab.RunAsync<NeverEnds>(runtimes: ["net10.0"], caseTimeoutSeconds: 5);
+            run.Results[0].Error
+            """);
+        var after = await cells.RunAsync("1 + 1");
+
+        Assert.True(cell.Outcome.Succeeded, cell.ToString());
+        Assert.Contains("5 s", cell.ResultText, StringComparison.Ordinal);
+        Assert.Equal("2", after.ResultText);
+    }
+
+    [Fact]
+    public async Task An_unknown_runtime_is_one_clear_message()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync("""
+            public class Tiny { [Benchmark] public int One() => 1; }
+            await Lab.RunAsync<Tiny>(runtimes: ["net7.0"])
+            """);
+
+        Assert.False(cell.Outcome.Succeeded);
+        Assert.Equal("PerfLabException", cell.Error?.Name);
+        Assert.Contains("net7.0", cell.Error!.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain(cell.Error.Details, d => d.Contains("   at ", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task A_benchmark_class_from_another_cell_is_refused_with_the_reason()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        await cells.RunAsync("public class Elsewhere { [Benchmark] public int One() => 1; }");
+        var cell = await cells.RunAsync("await Lab.RunAsync<Elsewhere>()");
+
+        Assert.False(cell.Outcome.Succeeded);
+        Assert.Contains("not declared in this cell", cell.Error!.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Is_complete_tells_an_open_block_from_a_finished_one()
+    {
+        Assert.True(NotebookSession.IsComplete("var x = 1;"));
+        Assert.False(NotebookSession.IsComplete("if (true) {"));
+    }
+
+    [Fact]
+    public async Task Completion_offers_members_after_a_dot_and_names_in_scope()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync("var numbers = new List<int>();");
+
+        var members = await cells.Session.CompleteAsync("numbers.Cou", 11);
+        var names = await cells.Session.CompleteAsync("numb", 4);
+
+        Assert.Contains("Count", members.Matches);
+        Assert.Equal(8, members.Start);
+        Assert.Contains("numbers", names.Matches);
+    }
+}
