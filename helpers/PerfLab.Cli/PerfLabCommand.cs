@@ -11,7 +11,7 @@ using PerfLab.Setup;
 
 namespace PerfLab.Cli;
 
-/// <summary>The `perflab` command line: bench, runtimes, doctor.</summary>
+/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel.</summary>
 internal static class PerfLabCommand
 {
     public const int Failure = 1;
@@ -25,6 +25,8 @@ internal static class PerfLabCommand
             Asm(output, error),
             Runtimes(output, error),
             DoctorCommand(output, error),
+            NotebookCommands.Run(output, error),
+            KernelCommands.Kernel(output, error),
         };
         return root;
     }
@@ -243,7 +245,7 @@ internal static class PerfLabCommand
     };
 
     // Every expected failure ends as one message and a fix; Ctrl+C as a short note.
-    private static async Task<int> Guard(TextWriter error, Func<Task<int>> action)
+    internal static async Task<int> Guard(TextWriter error, Func<Task<int>> action)
     {
         try
         {

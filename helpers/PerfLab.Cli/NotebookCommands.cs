@@ -1,0 +1,118 @@
+using System.CommandLine;
+using System.Diagnostics;
+using PerfLab.Contract;
+using PerfLab.Notebooks;
+using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Execution;
+using PerfLab.Notebooks.Reports;
+
+namespace PerfLab.Cli;
+
+/// <summary>`perflab run`: notebooks executed headless, top to bottom, each written as a standalone HTML report.</summary>
+internal static class NotebookCommands
+{
+    public static Command Run(TextWriter output, TextWriter error)
+    {
+        var path = new Argument<string>("NOTEBOOK|FOLDER") { Description = "A .ipynb notebook, or a folder: every notebook under it, in path order." };
+        var mode = new Option<string?>("--mode", "-m")
+        {
+            Description = $"Benchmark mode of every cell: smoke (proves it runs), quick (a short job), full (BenchmarkDotNet's default job). Default: {LabMode.Variable}, else quick.",
+        };
+        mode.AcceptOnlyFromAmong("smoke", "quick", "full");
+        var outFolder = new Option<string>("--out", "-o")
+        {
+            Description = "Folder for the HTML reports (one per notebook, the folder's layout kept).",
+            DefaultValueFactory = _ => "reports",
+            HelpName = "DIR",
+        };
+        var writeOutputs = new Option<bool>("--write-outputs") { Description = "Also store the outputs in the notebook files themselves (off by default: notebooks are kept clean for git)." };
+        var command = new Command("run", "Run notebooks headless, top to bottom, with the course's C# kernel engine, and write an HTML report for each.")
+        {
+            path, mode, outFolder, writeOutputs,
+        };
+        command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
+        {
+            var (root, notebooks) = Find(parse.GetValue(path)!);
+            BenchmarkMode? chosen = parse.GetValue(mode) is { } text ? LabMode.Parse(text, "--mode") : null;
+            var reports = Path.GetFullPath(parse.GetValue(outFolder)!);
+            var failures = 0;
+            foreach (var notebook in notebooks)
+            {
+                var name = Path.GetRelativePath(root, notebook);
+                error.WriteLine($"▶ {name}");
+                var clock = Stopwatch.StartNew();
+                var run = await new NotebookRunner().RunAsync(notebook, chosen, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), cancellationToken: cancellationToken).ConfigureAwait(false);
+                var report = Path.Combine(reports, Path.ChangeExtension(name, ".html"));
+                Directory.CreateDirectory(Path.GetDirectoryName(report)!);
+                await File.WriteAllTextAsync(report, NotebookReport.Page(run), cancellationToken).ConfigureAwait(false);
+                if (parse.GetValue(writeOutputs))
+                {
+                    await WriteOutputsAsync(run, cancellationToken).ConfigureAwait(false);
+                }
+
+                var executed = run.Cells.Count(c => c.ExecutionCount is not null);
+                if (run.FirstFailure is { } failed)
+                {
+                    failures++;
+                    var problem = failed.Outputs.OfType<ErrorOutput>().FirstOrDefault();
+                    output.WriteLine($"✗ {name}: {failed.Cell.Name} failed ({LabMode.Name(run.Mode)} mode, {run.Duration.TotalSeconds:F1} s)");
+                    error.WriteLine($"error: {name}, {failed.Cell.Name}: {problem?.Message ?? "the cell failed"}");
+                    foreach (var line in problem?.Details ?? [])
+                    {
+                        error.WriteLine($"  {line}");
+                    }
+                }
+                else
+                {
+                    output.WriteLine($"✓ {name}: {executed} code cells ran ({LabMode.Name(run.Mode)} mode, {run.Duration.TotalSeconds:F1} s)");
+                }
+
+                output.WriteLine($"  report: {report}");
+            }
+
+            return failures == 0 ? 0 : PerfLabCommand.Failure;
+        }).ConfigureAwait(false));
+        return command;
+    }
+
+    // Notebooks under a folder (checkpoints and hidden folders skipped), or the one file given.
+    private static (string Root, IReadOnlyList<string> Notebooks) Find(string path)
+    {
+        var full = Path.GetFullPath(path);
+        if (File.Exists(full))
+        {
+            if (!full.EndsWith(".ipynb", StringComparison.OrdinalIgnoreCase))
+            {
+                throw new PerfLabException($"{path} is not a notebook (.ipynb).", "Pass a .ipynb file or a folder of notebooks; for a .cs file use `perflab bench`.");
+            }
+
+            return (Path.GetDirectoryName(full)!, [full]);
+        }
+
+        if (!Directory.Exists(full))
+        {
+            throw new PerfLabException($"Not found: {path}.", "Pass a notebook or a folder of notebooks; relative paths start from " + Environment.CurrentDirectory + ".");
+        }
+
+        var notebooks = Directory.EnumerateFiles(full, "*.ipynb", SearchOption.AllDirectories)
+            .Where(f => !Path.GetRelativePath(full, f).Split(Path.DirectorySeparatorChar).Any(part => part.StartsWith('.')))
+            .Order(StringComparer.Ordinal)
+            .ToArray();
+        if (notebooks.Length == 0)
+        {
+            throw new PerfLabException($"No notebook (.ipynb) under {path}.", "Pass the course's notebooks folder, e.g. `perflab run notebooks`.");
+        }
+
+        return (full, notebooks);
+    }
+
+    // Written next to the notebook, then moved over it: an interrupted write never leaves half a file.
+    private static async Task WriteOutputsAsync(NotebookRun run, CancellationToken cancellationToken)
+    {
+        var outputs = run.Cells.Where(c => c.Cell.Kind == CellKind.Code)
+            .ToDictionary(c => c.Cell.Index, c => (c.Outputs, c.ExecutionCount));
+        var temporary = run.Notebook.Path + ".perflab-tmp";
+        await File.WriteAllTextAsync(temporary, run.Notebook.WithOutputs(outputs), cancellationToken).ConfigureAwait(false);
+        File.Move(temporary, run.Notebook.Path, overwrite: true);
+    }
+}
