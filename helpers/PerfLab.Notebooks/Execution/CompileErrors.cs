@@ -56,6 +56,12 @@ internal static class CompileErrors
             return "The course helpers are not built. From the repository root run: dotnet build helpers/PerfLab.Notebooks, then run the setup cell again.";
         }
 
+        // BenchmarkDotNet's config attributes live in BenchmarkDotNet.dll, which the kernel does not load.
+        if (error.Id == "CS0246" && message.Contains("'MemoryDiagnoser", StringComparison.Ordinal))
+        {
+            return "Remove [MemoryDiagnoser]: PerfLab always measures allocations (the Allocated column).";
+        }
+
         if (error.Id is "CS0103" or "CS0246" && (message.Contains("'Lab'", StringComparison.Ordinal) || message.Contains("'Benchmark", StringComparison.Ordinal)))
         {
             return "Run the setup cell (the first code cell) first.";

@@ -191,6 +191,17 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task MemoryDiagnoser_in_a_cell_gets_the_fix_to_drop_it()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync("[MemoryDiagnoser] public class WithDiagnoser { [Benchmark] public int One() => 1; }");
+
+        Assert.False(cell.Outcome.Succeeded);
+        Assert.Contains("fix: Remove [MemoryDiagnoser]", string.Join("\n", cell.Error!.Details), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Is_complete_tells_an_open_block_from_a_finished_one()
     {
         Assert.True(NotebookSession.IsComplete("var x = 1;"));
