@@ -19,8 +19,9 @@ def problems_of(nb):
     for number, cell in enumerate(nb.cells, start=1):
         for output in cell.get("outputs", []):
             if output.get("output_type") == "error":
-                text = output.get("ename", "") + ": " + output.get("evalue", "")
-                found.append({"cell": number, "kind": "error", "text": text + "\n" + "\n".join(output.get("traceback", []))})
+                evalue = output.get("evalue", "")
+                lines = [line for line in output.get("traceback", []) if line != evalue]
+                found.append({"cell": number, "kind": "error", "text": "\n".join([output.get("ename", "") + ": " + evalue] + lines)})
             elif output.get("output_type") == "stream" and output.get("name") == "stderr" and "error" in output.get("text", "").lower():
                 found.append({"cell": number, "kind": "stderr", "text": output.get("text", "")})
     return found
