@@ -1,0 +1,49 @@
+"""Executes notebooks with nbclient on the perflab-csharp kernel and reports their error outputs as JSON.
+
+Usage: run_notebooks.py NOTEBOOK...   (JUPYTER_DATA_DIR, PERFLAB_HOME and PERFLAB_MODE come from the environment)
+Prints one JSON object on stdout: {"notebooks": [{"path", "seconds", "cells", "problems": [{"cell", "kind", "text"}]}]}.
+A notebook that nbclient could not run at all (dead kernel, timeout) reports that as a problem of kind "nbclient".
+"""
+import json
+import os
+import sys
+import time
+import traceback
+
+import nbformat
+from nbclient import NotebookClient
+
+
+def problems_of(nb):
+    found = []
+    for number, cell in enumerate(nb.cells, start=1):
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                evalue = output.get("evalue", "")
+                lines = [line for line in output.get("traceback", []) if line != evalue]
+                found.append({"cell": number, "kind": "error", "text": "\n".join([output.get("ename", "") + ": " + evalue] + lines)})
+            elif output.get("output_type") == "stream" and output.get("name") == "stderr" and "error" in output.get("text", "").lower():
+                found.append({"cell": number, "kind": "stderr", "text": output.get("text", "")})
+    return found
+
+
+def run(path):
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, kernel_name="perflab-csharp", timeout=600, allow_errors=True,
+                            resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
+    started = time.monotonic()
+    problems = []
+    try:
+        client.execute()
+    except Exception as ex:
+        problems.append({"cell": None, "kind": "nbclient", "text": "".join(traceback.format_exception(type(ex), ex, ex.__traceback__))})
+    problems = problems_of(nb) + problems
+    return {"path": path, "seconds": round(time.monotonic() - started, 3), "cells": len(nb.cells), "problems": problems}
+
+
+def main():
+    print(json.dumps({"notebooks": [run(path) for path in sys.argv[1:]]}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
