@@ -169,12 +169,12 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec) : IClassFixture<Ju
                 public class Endless { [Benchmark] public void Spin() { while (true) { } } }
                 await Lab.RunAsync<Endless>(runtimes: ["net10.0"], caseTimeoutSeconds: 120)
                 """);
-            var hosts = await PollAsync(() => JupyterPython.ProcessesMentioning(home).Where(p => p.Contains("PerfLab.Host", StringComparison.Ordinal)).ToList(), found => found.Count > 0, TimeSpan.FromSeconds(90));
+            var hosts = await PollAsync(() => CliProcess.ProcessesMentioning(home).Where(p => p.Contains("PerfLab.Host", StringComparison.Ordinal)).ToList(), found => found.Count > 0, TimeSpan.FromSeconds(90));
             Assert.True(hosts.Count > 0, $"No PerfLab.Host process mentioning {home} appeared within 90 s.\n--- driver stderr\n{kernel.Stderr}");
 
             await kernel.InterruptAsync();
             var cell = await kernel.CollectAsync(msgId, TimeSpan.FromSeconds(15));
-            var left = await PollAsync(() => JupyterPython.ProcessesMentioning(home), found => found.Count == 0, TimeSpan.FromSeconds(5));
+            var left = await PollAsync(() => CliProcess.ProcessesMentioning(home), found => found.Count == 0, TimeSpan.FromSeconds(5));
             var after = await kernel.ExecuteAsync("1 + 1");
 
             Assert.True(cell.Idle, $"The interrupted cell did not end within 15 s:\n{cell}\n--- driver stderr\n{kernel.Stderr}");
@@ -184,7 +184,7 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec) : IClassFixture<Ju
         }
         finally
         {
-            foreach (var line in JupyterPython.ProcessesMentioning(home))
+            foreach (var line in CliProcess.ProcessesMentioning(home))
             {
                 KillQuietly(int.Parse(line[..line.IndexOf(':', StringComparison.Ordinal)], System.Globalization.CultureInfo.InvariantCulture));
             }

@@ -14,10 +14,15 @@ public static class CliProcess
 {
     public static string CliAssembly => Path.Combine(AppContext.BaseDirectory, "PerfLab.Cli.dll");
 
-    public static Process Start(IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, string? workingDirectory = null)
+    public static Process Start(IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, string? workingDirectory = null) =>
+        StartProgram("dotnet", [CliAssembly, .. args], environment, workingDirectory);
+
+    /// <summary>Starts any program with redirected output; arguments never go through a shell.</summary>
+    public static Process StartProgram(string program, IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, string? workingDirectory = null, bool redirectInput = false)
     {
-        var info = new ProcessStartInfo("dotnet")
+        var info = new ProcessStartInfo(program)
         {
+            RedirectStandardInput = redirectInput,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
@@ -25,7 +30,6 @@ public static class CliProcess
             StandardErrorEncoding = Encoding.UTF8,
             WorkingDirectory = workingDirectory ?? Environment.CurrentDirectory,
         };
-        info.ArgumentList.Add(CliAssembly);
         foreach (var arg in args)
         {
             info.ArgumentList.Add(arg);
@@ -57,7 +61,8 @@ public static class CliProcess
         catch (OperationCanceledException)
         {
             process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"perflab did not finish within {timeout}: {await error.ConfigureAwait(false)}");
+            await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
+            throw new TimeoutException($"{process.StartInfo.FileName} {string.Join(' ', process.StartInfo.ArgumentList)} did not finish within {timeout}; killed with its tree.\n--- stdout\n{await output.ConfigureAwait(false)}\n--- stderr\n{await error.ConfigureAwait(false)}");
         }
 
         return new CliResult(process.ExitCode, await output.ConfigureAwait(false), await error.ConfigureAwait(false));
