@@ -76,6 +76,7 @@ public sealed class KernelServer : IDisposable
         });
 
         Publish("status", new JsonObject { ["execution_state"] = "starting" }, null);
+        _ = _cells.WarmUpAsync();
         var executor = ExecuteLoopAsync();
         await using (cancellationToken.Register(() => _stopped.TrySetResult()).ConfigureAwait(false))
         {

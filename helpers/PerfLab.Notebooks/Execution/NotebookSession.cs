@@ -188,6 +188,12 @@ public sealed class NotebookSession : IDisposable
         }).ConfigureAwait(false);
     }
 
+    /// <summary>
+    /// Compiles a throwaway cell in the background, so the compiler is loaded and JIT-compiled before
+    /// the reader's first cell arrives (most of a fresh kernel's first-cell time). Changes no state.
+    /// </summary>
+    public Task WarmUpAsync() => Task.Run(() => CSharpScript.Create("System.Console.Out", _options, assemblyLoader: _loader).Compile());
+
     /// <summary>Whether <paramref name="code"/> is a complete submission, or needs more lines (Jupyter's is_complete_request).</summary>
     /// <param name="code">The text typed so far.</param>
     public static bool IsComplete(string code)
