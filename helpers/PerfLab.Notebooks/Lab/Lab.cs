@@ -81,7 +81,19 @@ public static class Lab
     /// <param name="methods">Method names (Sum, Sum(int[]), a property...); none shows every [Benchmark] method.</param>
     /// <returns>The listings (they display side by side).</returns>
     /// <exception cref="PerfLabException">The capture could not happen; the message says why and what to do.</exception>
-    public static async Task<AsmReport> AsmAsync<T>(params string[] methods)
+    public static Task<AsmReport> AsmAsync<T>(params string[] methods) => AsmAsync<T>(AsmVariant.SteadyState, methods);
+
+    /// <summary>
+    /// The code the JIT generates for methods of <typeparamref name="T"/> on .NET 8, 9 and 10, as
+    /// <paramref name="variant"/> compiles it: steady state, tiering off (what SharpLab and Compiler
+    /// Explorer show), or steady state without dynamic PGO.
+    /// </summary>
+    /// <typeparam name="T">The class, declared in this cell.</typeparam>
+    /// <param name="variant">Which code to show.</param>
+    /// <param name="methods">Method names; none shows every [Benchmark] method.</param>
+    /// <returns>The listings (they display side by side).</returns>
+    /// <exception cref="PerfLabException">The capture could not happen; the message says why and what to do.</exception>
+    public static async Task<AsmReport> AsmAsync<T>(AsmVariant variant, params string[] methods)
     {
         var (source, cellName, cancellation) = CurrentCell("AsmAsync");
         var name = typeof(T).Name;
@@ -90,6 +102,8 @@ public static class Lab
             Source = BenchmarkCell.Extract(source, name, cellName),
             SourcePath = cellName,
             Methods = (methods ?? []).Select(m => m.Contains('.', StringComparison.Ordinal) ? m : name + "." + m).ToArray(),
+            FullOpts = variant == AsmVariant.FullOpts,
+            NoPgo = variant == AsmVariant.NoPgo,
         };
         return await Disassembler.Value.CaptureAsync(request, line => Console.Out.WriteLine(line), cancellation).ConfigureAwait(false);
     }

@@ -191,6 +191,26 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task An_asm_cell_shows_the_chosen_variant_of_each_runtimes_code()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync("""
+            public class Squares
+            {
+                private readonly int[] _data = Enumerable.Range(0, 64).ToArray();
+                [Benchmark] public int SumOfSquares() { var s = 0; foreach (var x in _data) s += x * x; return s; }
+            }
+            await Lab.AsmAsync<Squares>(AsmVariant.FullOpts, "SumOfSquares")
+            """);
+
+        Assert.True(cell.Outcome.Succeeded, cell.ToString());
+        Assert.Contains("FullOpts (tiering off)", cell.ResultText, StringComparison.Ordinal);
+        Assert.Contains("SumOfSquares", cell.Result!.Data["text/html"], StringComparison.Ordinal);
+        Assert.Contains("net10.0", cell.ResultText, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task MemoryDiagnoser_in_a_cell_gets_the_fix_to_drop_it()
     {
         using var cells = new CellRecorder();
