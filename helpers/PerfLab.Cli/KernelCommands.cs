@@ -36,11 +36,43 @@ internal static class KernelCommands
             // Cells cannot read the console: a ReadLine returns at once instead of hanging the kernel.
             Console.SetIn(TextReader.Null);
             using var server = new KernelServer(ConnectionInfo.Load(parse.GetValue(connection)!), Environment.CurrentDirectory);
-            await server.RunAsync(cancellationToken).ConfigureAwait(false);
+            using var parentGone = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            _ = WatchParentAsync(parentGone);
+            await server.RunAsync(parentGone.Token).ConfigureAwait(false);
             return 0;
         }).ConfigureAwait(false));
 
         return new Command("kernel", "The course's C# Jupyter kernel: install, uninstall, serve.") { install, uninstall, serve };
+    }
+
+    // Jupyter names its own process in JPY_PARENT_PID: when that process is gone (a crashed server or
+    // client), nobody will ever send shutdown, so the kernel ends itself instead of lingering.
+    private static async Task WatchParentAsync(CancellationTokenSource stop)
+    {
+        if (!int.TryParse(Environment.GetEnvironmentVariable("JPY_PARENT_PID"), out var parent) || parent <= 0)
+        {
+            return;
+        }
+
+        while (!stop.IsCancellationRequested)
+        {
+            try
+            {
+                using var process = System.Diagnostics.Process.GetProcessById(parent);
+                if (process.HasExited)
+                {
+                    break;
+                }
+            }
+            catch (ArgumentException)
+            {
+                break; // No such process.
+            }
+
+            await Task.Delay(TimeSpan.FromSeconds(1), CancellationToken.None).ConfigureAwait(false);
+        }
+
+        await stop.CancelAsync().ConfigureAwait(false);
     }
 
     private static string DataDirectory(string? prefix) =>

@@ -29,6 +29,31 @@ public class KernelCommandTests
     }
 
     [Fact]
+    public async Task A_kernel_whose_jupyter_parent_is_gone_ends_itself()
+    {
+        using var folder = new TempFolder();
+        var ports = Enumerable.Range(0, 5).Select(_ => FreePort()).ToArray();
+        var connection = folder.Write("kernel.json", $$"""
+            {"transport": "tcp", "ip": "127.0.0.1", "shell_port": {{ports[0]}}, "iopub_port": {{ports[1]}}, "stdin_port": {{ports[2]}},
+             "control_port": {{ports[3]}}, "hb_port": {{ports[4]}}, "key": "k", "signature_scheme": "hmac-sha256"}
+            """);
+        using var parent = CliProcess.StartProgram("sleep", ["3"]);
+        using var kernel = CliProcess.Start(["kernel", "serve", connection], new Dictionary<string, string> { ["JPY_PARENT_PID"] = parent.Id.ToString(System.Globalization.CultureInfo.InvariantCulture) });
+
+        var result = await CliProcess.CompleteAsync(kernel, TimeSpan.FromSeconds(30));
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.True(parent.HasExited, "the kernel ended before its parent did");
+    }
+
+    private static int FreePort()
+    {
+        using var listener = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        listener.Start();
+        return ((System.Net.IPEndPoint)listener.LocalEndpoint).Port;
+    }
+
+    [Fact]
     public async Task Serving_without_a_connection_file_is_one_clear_message()
     {
         var result = await CliProcess.RunAsync(["kernel", "serve", "/no/such/connection.json"]);
