@@ -20,6 +20,11 @@ internal static class CaseRunner
     // BenchmarkDotNet remarks that are always true here and say nothing about the reader's code.
     private static readonly string[] IgnoredRemarks = ["No exporters defined", "is located in temp", "question mark"];
 
+    private static readonly TimeSpan QuickTieringLimit = TimeSpan.FromSeconds(5);
+
+    // Turns the quick-mode tiering warm-up off, so bench/tiering/measure.cs can show what it buys side by side.
+    private const string SkipTieringWarmup = "PERFLAB_SKIP_TIERING_WARMUP";
+
     public static (HostResult Result, int ExitCode) Run(HostRequest request)
     {
         var runtime = new HostRuntime(
@@ -91,6 +96,15 @@ internal static class CaseRunner
         var (runInfo, benchmarkCase) = allCases[request.CaseIndex];
         var info = cases[request.CaseIndex];
         HostLogger.Emit(new HostEvent("cases", null, cases));
+        if (request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1")
+        {
+            // Quick mode's short warm-up can end before a busy machine's background Tier1 compile lands,
+            // and then every iteration times Tier0 code: drive the case until tiering settles first. An
+            // exception here is left for BenchmarkDotNet to meet and report in its own words.
+            HostLogger.Emit(new HostEvent("TieringWarmup", null));
+            _ = TieringDriver.Drive([benchmarkCase], QuickTieringLimit);
+        }
+
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo([benchmarkCase], runInfo.Type, runInfo.Config));
         HostLogger.Emit(new HostEvent("done", null));
 

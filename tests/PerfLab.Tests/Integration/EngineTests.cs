@@ -32,6 +32,30 @@ public class EngineTests
     }
 
     [Fact]
+    public async Task Quick_mode_drives_each_case_until_tiering_settles_before_measuring_and_smoke_mode_does_not()
+    {
+        var phases = new List<string>();
+        var progress = new SynchronousProgress(p => { lock (phases) { phases.Add($"{p.Phase}"); } });
+        var quick = Smoke(Sources.Tiny(), "Tiering.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Force = true };
+
+        var run = await _engine.RunAsync(quick, progress);
+        var quickPhases = phases.ToArray();
+        phases.Clear();
+        await _engine.RunAsync(quick with { Mode = BenchmarkMode.Smoke }, progress);
+
+        Assert.False(run.HasErrors, run.ToString());
+        var warmup = Array.IndexOf(quickPhases, "TieringWarmup");
+        var measured = Array.FindIndex(quickPhases, p => p.StartsWith("Workload", StringComparison.Ordinal));
+        Assert.True(warmup >= 0 && warmup < measured, "quick mode phases: " + string.Join(" ", quickPhases.Distinct()));
+        Assert.DoesNotContain("TieringWarmup", phases);
+    }
+
+    private sealed class SynchronousProgress(Action<RunProgress> report) : IProgress<RunProgress>
+    {
+        public void Report(RunProgress value) => report(value);
+    }
+
+    [Fact]
     public async Task A_net10_api_behind_if_runs_on_all_three_runtimes()
     {
         var run = await _engine.RunAsync(Smoke(Sources.NewerApiBehindIf()));

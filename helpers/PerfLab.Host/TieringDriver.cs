@@ -1,0 +1,112 @@
+using System.Diagnostics;
+using System.Reflection;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Running;
+
+namespace PerfLab.Host;
+
+/// <summary>
+/// Calls benchmark cases in rounds, with pauses that let tiered compilation promote hot methods, until
+/// tiering has settled: three rounds with their pauses in which the JIT compiled nothing new (call
+/// counting, the instrumented tier and Tier1 done). On a busy machine the background compile can land
+/// seconds late, which is why this waits for quiet rather than for a fixed count.
+/// </summary>
+internal static class TieringDriver
+{
+    private const int CallsPerRound = 200;
+    private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(200);
+
+    /// <summary>Drives <paramref name="cases"/>; null when settled, done or out of time, else the exception a case threw.</summary>
+    /// <param name="cases">The cases, each called on its own instance with its parameters and setup.</param>
+    /// <param name="deadline">The longest time to drive.</param>
+    /// <param name="done">Checked after each round: true ends early (e.g. the listing holds optimized code).</param>
+    public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null)
+    {
+        var targets = cases.Select(Prepare).ToArray();
+        var clock = Stopwatch.StartNew();
+        var compiled = -1L;
+        var quietRounds = 0;
+        try
+        {
+            for (var round = 1; clock.Elapsed < deadline; round++)
+            {
+                foreach (var target in targets)
+                {
+                    for (var i = 0; i < CallsPerRound; i++)
+                    {
+                        target.Invoke();
+                    }
+                }
+
+                if (done?.Invoke() == true)
+                {
+                    return null;
+                }
+
+                Thread.Sleep(Pause);
+                var now = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
+                quietRounds = now == compiled ? quietRounds + 1 : 0;
+                compiled = now;
+                if (round >= 5 && quietRounds >= 3)
+                {
+                    return null;
+                }
+            }
+        }
+        catch (TargetInvocationException ex) when (ex.InnerException is not null)
+        {
+            return $"{ex.InnerException.GetType().FullName}: {ex.InnerException.Message}";
+        }
+        finally
+        {
+            foreach (var target in targets)
+            {
+                target.Cleanup();
+            }
+        }
+
+        return null;
+    }
+
+    private sealed record Target(Action Invoke, Action Cleanup);
+
+    // An instance with [Params] set and [GlobalSetup] run, and the case's [Arguments].
+    private static Target Prepare(BenchmarkCase benchmarkCase)
+    {
+        var type = benchmarkCase.Descriptor.Type;
+        var instance = Activator.CreateInstance(type)!;
+        foreach (var parameter in benchmarkCase.Parameters.Items.Where(p => !p.IsArgument))
+        {
+            const BindingFlags flags = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
+            if (type.GetProperty(parameter.Name, flags) is { } property)
+            {
+                property.SetValue(property.GetMethod!.IsStatic ? null : instance, parameter.Value);
+            }
+            else if (type.GetField(parameter.Name, flags) is { } field)
+            {
+                field.SetValue(field.IsStatic ? null : instance, parameter.Value);
+            }
+        }
+
+        var arguments = benchmarkCase.Parameters.Items.Where(p => p.IsArgument).Select(p => p.Value).ToArray();
+        Call<GlobalSetupAttribute>(type, instance);
+        Call<IterationSetupAttribute>(type, instance);
+        var method = benchmarkCase.Descriptor.WorkloadMethod;
+        return new Target(
+            () => method.Invoke(instance, arguments),
+            () =>
+            {
+                Call<IterationCleanupAttribute>(type, instance);
+                Call<GlobalCleanupAttribute>(type, instance);
+            });
+    }
+
+    private static void Call<TAttribute>(Type type, object instance)
+        where TAttribute : Attribute
+    {
+        foreach (var method in type.GetMethods().Where(m => m.IsDefined(typeof(TAttribute), inherit: true) && m.GetParameters().Length == 0))
+        {
+            method.Invoke(instance, null);
+        }
+    }
+}
