@@ -173,7 +173,7 @@ public sealed class KernelServer : IDisposable
             catch (Exception ex)
             {
                 // A bug of the kernel itself: report it in the cell and keep serving.
-                Publish("error", Error("KernelError", ex.ToString()), request);
+                Publish("error", ToIopub(new ErrorOutput("KernelError", ex.ToString(), []), _cells.ExecutionCount).Content, request);
                 Reply(_shell, request, "execute_reply", new JsonObject { ["status"] = "error", ["execution_count"] = _cells.ExecutionCount, ["ename"] = "KernelError", ["evalue"] = ex.Message, ["traceback"] = new JsonArray() });
                 Publish("status", new JsonObject { ["execution_state"] = "idle" }, request);
             }
@@ -287,13 +287,6 @@ public sealed class KernelServer : IDisposable
         }
 
         return (type, json);
-    }
-
-    private static JsonObject Error(string name, string message)
-    {
-        var json = new ErrorOutput(name, message, []).ToJupyter(null);
-        json.Remove("output_type");
-        return json;
     }
 
     private static JsonObject KernelInfo() => new()

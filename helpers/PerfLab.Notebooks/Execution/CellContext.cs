@@ -1,23 +1,21 @@
 using PerfLab.Contract;
-using PerfLab.Notebooks.Documents;
 
 namespace PerfLab.Notebooks.Execution;
 
 /// <summary>
 /// What the running cell offers the helpers it calls: its source text (a benchmark cell's class is
-/// compiled from it), the token that an interrupt cancels, where to show rich output, and the mode
-/// chosen by whoever runs the notebook. Flows with the async context of the cell.
+/// compiled from it), the token that an interrupt cancels, and the mode chosen by whoever runs the
+/// notebook. Flows with the async context of the cell.
 /// </summary>
 public sealed class CellContext
 {
     private static readonly AsyncLocal<CellContext?> Ambient = new();
 
-    internal CellContext(string source, string cellName, BenchmarkMode? mode, Action<CellOutput> publish, CancellationToken cancellationToken)
+    internal CellContext(string source, string cellName, BenchmarkMode? mode, CancellationToken cancellationToken)
     {
         Source = source;
         CellName = cellName;
         Mode = mode;
-        Publish = publish;
         CancellationToken = cancellationToken;
     }
 
@@ -32,9 +30,6 @@ public sealed class CellContext
 
     /// <summary>The mode set by the runner (perflab run --mode); null leaves it to PERFLAB_MODE.</summary>
     public BenchmarkMode? Mode { get; }
-
-    /// <summary>Shows an output in the cell while it runs.</summary>
-    public Action<CellOutput> Publish { get; }
 
     /// <summary>Cancelled when the reader interrupts the cell.</summary>
     public CancellationToken CancellationToken { get; }

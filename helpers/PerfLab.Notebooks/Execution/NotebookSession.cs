@@ -119,7 +119,7 @@ public sealed class NotebookSession : IDisposable
         }
 
         using var interrupt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var context = new CellContext(code, cellName, Mode, publish, interrupt.Token);
+        var context = new CellContext(code, cellName, Mode, interrupt.Token);
         var abandoned = new StrongBox<bool>();
         var run = RunAsync(script, context, publish, abandoned);
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);

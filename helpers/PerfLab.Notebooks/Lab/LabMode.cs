@@ -49,6 +49,15 @@ public static class LabMode
         };
     }
 
+    /// <summary>What a mode means for the numbers it produces (setup cell, reports).</summary>
+    /// <param name="mode">The mode.</param>
+    public static string Meaning(BenchmarkMode mode) => mode switch
+    {
+        BenchmarkMode.Smoke => "numbers are meaningless: this run only proves the cells work",
+        BenchmarkMode.Quick => "a short job (each case measured once tiering has settled, 7 iterations of 50 ms): good for trends, not for publishing",
+        _ => "BenchmarkDotNet's default job: numbers you can publish",
+    };
+
     /// <summary>The lowercase name of a mode, as readers type it.</summary>
     /// <param name="mode">The mode.</param>
     public static string Name(BenchmarkMode mode) => mode.ToString().ToLowerInvariant();

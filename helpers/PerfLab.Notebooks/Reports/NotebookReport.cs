@@ -101,16 +101,6 @@ public static class NotebookReport
         return html.ToString();
     }
 
-    /// <summary>What a benchmark mode means for the numbers on the page.</summary>
-    /// <param name="mode">The mode.</param>
-    public static string ModeMeaning(BenchmarkMode mode) => mode switch
-    {
-        BenchmarkMode.Smoke => "numbers are meaningless: this run only proves the notebook works",
-        BenchmarkMode.Quick => "a short job (3 warmup and 7 measured iterations of 50 ms per case): good for trends, not for publishing",
-        BenchmarkMode.Full => "BenchmarkDotNet's default job: numbers you can publish",
-        _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, "Unknown benchmark mode."),
-    };
-
     private static bool NeedsPlotly(NotebookRun run) => run.Cells
         .SelectMany(c => c.Outputs)
         .OfType<DisplayOutput>()
@@ -135,10 +125,10 @@ public static class NotebookReport
             html.Append("<p class=\"status ok\">✔ Passed: all ").Append(codeCells).Append(" code cells ran without error</p>");
         }
 
-        var mode = run.Mode.ToString().ToLowerInvariant();
+        var mode = LabMode.Name(run.Mode);
         html.Append("<dl class=\"facts\">")
             .Append("<dt>Notebook</dt><dd>").Append(E(Path.GetFileName(run.Notebook.Path))).Append("</dd>")
-            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(E(ModeMeaning(run.Mode))).Append("</dd>")
+            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(E(LabMode.Meaning(run.Mode))).Append("</dd>")
             .Append("<dt>Environment</dt><dd>").Append(E(run.Environment)).Append("</dd>")
             .Append("<dt>Started</dt><dd><time datetime=\"").Append(Iso(run.StartedAt)).Append("\">").Append(Iso(run.StartedAt)).Append("</time></dd>")
             .Append("<dt>Duration</dt><dd>").Append(Duration(run.Duration)).Append("</dd>")

@@ -291,7 +291,7 @@ public class NotebookReportTests
     }
 
     [Theory]
-    [InlineData(BenchmarkMode.Smoke, "numbers are meaningless: this run only proves the notebook works")]
+    [InlineData(BenchmarkMode.Smoke, "numbers are meaningless: this run only proves the cells work")]
     [InlineData(BenchmarkMode.Quick, "a short job")]
     [InlineData(BenchmarkMode.Full, "BenchmarkDotNet's default job")]
     public void The_header_says_what_the_mode_means(BenchmarkMode mode, string meaning)
