@@ -5,7 +5,7 @@
 //       the same source again with --force (warm), a cache hit, and through `dotnet run --project`.
 // Each reports its wall time beyond its measurement (a: BenchmarkDotNet's "Run time"; b: the benchmark
 // processes' time from the JSON), and the ratio. Then it compares quick-mode and full-mode ratios
-// (.NET 10 / .NET 8) on bench/honesty/RuntimeDifferences.cs.
+// (.NET 10 / .NET 8) on data/reference/suite/RuntimeDifferences.cs.
 //
 // Usage (from the repository root): dotnet run bench/measure.cs -- [--reps N] [--skip-honesty] [--out FILE.md]
 // Takes about 10 minutes with the defaults (3 repetitions + honesty).
@@ -124,7 +124,7 @@ if (File.Exists(chromium))
 
 if (honesty)
 {
-    var file = Path.Combine(repo, "bench", "honesty", "RuntimeDifferences.cs");
+    var file = Path.Combine(repo, "data", "reference", "suite", "RuntimeDifferences.cs");
     var runs = new Dictionary<string, List<Dictionary<string, double>>>();
     foreach (var (mode, count) in new[] { ("quick", 3), ("full", 1) })
     {

@@ -75,11 +75,11 @@ internal static class KernelCommands
         await stop.CancelAsync().ConfigureAwait(false);
     }
 
-    private static string DataDirectory(string? prefix) =>
+    internal static string DataDirectory(string? prefix) =>
         prefix is null ? KernelSpec.UserDataDirectory() : Path.Combine(Path.GetFullPath(prefix), "share", "jupyter");
 
     // How to start this very build again: `dotnet PerfLab.Cli.dll` or the apphost.
-    private static string[] SelfCommand()
+    internal static string[] SelfCommand()
     {
         var process = Environment.ProcessPath ?? "dotnet";
         var assembly = typeof(KernelCommands).Assembly.Location;

@@ -7,11 +7,11 @@ using PerfLab.Disassembly;
 using PerfLab.Display;
 using PerfLab.Results;
 using PerfLab.Runtimes;
-using PerfLab.Setup;
+using PerfLab.Reference;
 
 namespace PerfLab.Cli;
 
-/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel.</summary>
+/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference.</summary>
 internal static class PerfLabCommand
 {
     public const int Failure = 1;
@@ -24,9 +24,12 @@ internal static class PerfLabCommand
             Bench(output, error),
             Asm(output, error),
             Runtimes(output, error),
-            DoctorCommand(output, error),
+            SetupCommands.Doctor(output, error),
             NotebookCommands.Run(output, error),
             KernelCommands.Kernel(output, error),
+            SetupCommands.Setup(output, error),
+            SetupCommands.Prefetch(output, error),
+            Reference(output, error),
         };
         return root;
     }
@@ -203,26 +206,38 @@ internal static class PerfLabCommand
         return command;
     }
 
-    private static Command DoctorCommand(TextWriter output, TextWriter error)
+    private static Command Reference(TextWriter output, TextWriter error)
     {
-        var command = new Command("doctor", "Check the SDK, the benchmark host, runtimes, disk, write access and package sources, with a fix for each problem.");
+        var outFolder = new Option<string>("--out", "-o") { Description = "Where the results file goes: OUT/NAME.json (the repository keeps them in data/reference/machines).", HelpName = "OUT", Required = true };
+        var name = new Option<string?>("--name") { Description = "The machine's name in the file name (default: platform and host name), e.g. ubuntu-x64.", HelpName = "NAME" };
+        var mode = new Option<string>("--mode", "-m")
+        {
+            Description = "full (default): BenchmarkDotNet's default job, numbers worth comparing across machines; quick and smoke as for bench.",
+            DefaultValueFactory = _ => "full",
+        };
+        mode.AcceptOnlyFromAmong("smoke", "quick", "full");
+        var command = new Command("reference", "The course's reference job: run the suite in data/reference/suite on every runtime, fresh, and write the results with this machine's description.")
+        {
+            outFolder, name, mode,
+        };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
-            var checks = await new Doctor().RunAsync(cancellationToken).ConfigureAwait(false);
-            var width = checks.Max(c => c.Name.Length);
-            foreach (var check in checks)
+            using var printer = new ProgressPrinter(error);
+            var result = await ReferenceJob.RunAsync(
+                parse.GetValue(outFolder)!,
+                parse.GetValue(name),
+                Enum.Parse<BenchmarkMode>(parse.GetValue(mode)!, ignoreCase: true),
+                printer,
+                cancellationToken).ConfigureAwait(false);
+            printer.Finish();
+            foreach (var run in result.Runs)
             {
-                var mark = check.Status switch { CheckStatus.Ok => "ok  ", CheckStatus.Warning => "warn", _ => "FAIL" };
-                output.WriteLine($"[{mark}] {check.Name.PadRight(width)}  {check.Detail}");
-                if (check.Fix is not null)
-                {
-                    output.WriteLine($"       {new string(' ', width)}  fix: {check.Fix}");
-                }
+                output.WriteLine();
+                output.Write(run.ToString());
             }
 
-            var failed = checks.Count(c => c.Status == CheckStatus.Failed);
-            output.WriteLine(failed == 0 ? "All checks passed." : $"{failed} check(s) failed.");
-            return failed == 0 ? 0 : Failure;
+            output.WriteLine($"Reference results: {result.File}");
+            return result.HasErrors ? Failure : 0;
         }).ConfigureAwait(false));
         return command;
     }

@@ -31,11 +31,12 @@ public sealed class RuntimeLocator
     /// <summary>Creates a locator over the SDK's installation and the home's private root.</summary>
     /// <param name="home">Where provisioned runtimes live.</param>
     /// <param name="sdk">The installation PerfLab runs on; null finds it.</param>
-    public RuntimeLocator(PerfLabHome home, DotnetInstallation? sdk = null)
+    /// <param name="packageSource">Provision from this package source only (an offline kit's packages folder); null uses the user's NuGet configuration.</param>
+    public RuntimeLocator(PerfLabHome home, DotnetInstallation? sdk = null, string? packageSource = null)
     {
         ArgumentNullException.ThrowIfNull(home);
         Sdk = sdk ?? DotnetInstallation.Current();
-        _provisioner = new RuntimeProvisioner(home, Sdk);
+        _provisioner = new RuntimeProvisioner(home, Sdk, packageSource);
     }
 
     /// <summary>The installation PerfLab itself runs on.</summary>

@@ -15,11 +15,16 @@ internal sealed class RuntimeProvisioner
     private static readonly TimeSpan RestoreTimeout = TimeSpan.FromMinutes(10);
     private readonly PerfLabHome _home;
     private readonly DotnetInstallation _sdk;
+    private readonly string? _packageSource;
 
-    public RuntimeProvisioner(PerfLabHome home, DotnetInstallation sdk)
+    /// <param name="home">Where the private root and the download projects live.</param>
+    /// <param name="sdk">The SDK whose muxer restores and whose host is copied.</param>
+    /// <param name="packageSource">The only package source to download from (an offline kit's folder); null uses the user's NuGet configuration.</param>
+    public RuntimeProvisioner(PerfLabHome home, DotnetInstallation sdk, string? packageSource = null)
     {
         _home = home;
         _sdk = sdk;
+        _packageSource = packageSource;
     }
 
     /// <summary>The machine's runtime identifier, e.g. linux-x64, osx-arm64, win-x64.</summary>
@@ -56,14 +61,17 @@ internal sealed class RuntimeProvisioner
             return root;
         }
 
-        log($"provisioning .NET {runtime.Version} ({RuntimeIdentifier}) from the runtime pack on your NuGet source");
+        log($"provisioning .NET {runtime.Version} ({RuntimeIdentifier}) from the runtime pack on {_packageSource ?? "your NuGet source"}");
         var packFolder = await RestorePackAsync(runtime, cancellationToken).ConfigureAwait(false);
         InstallFramework(runtime, packFolder, root);
         log($"provisioned .NET {runtime.Version} into {root.Root}");
         return root;
     }
 
-    private static string PackId => $"Microsoft.NETCore.App.Runtime.{RuntimeIdentifier}";
+    /// <summary>The NuGet package holding a runtime's files for <paramref name="rid"/>.</summary>
+    public static string PackIdFor(string rid) => $"Microsoft.NETCore.App.Runtime.{rid}";
+
+    private static string PackId => PackIdFor(RuntimeIdentifier);
 
     private async Task<string> RestorePackAsync(PinnedRuntime runtime, CancellationToken cancellationToken)
     {
@@ -82,9 +90,15 @@ internal sealed class RuntimeProvisioner
             </Project>
             """, cancellationToken).ConfigureAwait(false);
 
+        List<string> arguments = ["restore", "provision.csproj", "-p:ImportDirectoryBuildProps=false", "-p:ImportDirectoryPackagesProps=false", "--nologo", "-v", "q"];
+        if (_packageSource is not null)
+        {
+            arguments.AddRange(["--source", _packageSource]);
+        }
+
         var result = await ChildProcess.RunAsync(
             _sdk.Muxer,
-            ["restore", "provision.csproj", "-p:ImportDirectoryBuildProps=false", "-p:ImportDirectoryPackagesProps=false", "--nologo", "-v", "q"],
+            arguments,
             new Dictionary<string, string?> { ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1", ["DOTNET_NOLOGO"] = "1" },
             project,
             RestoreTimeout,

@@ -59,15 +59,17 @@ public sealed partial class Doctor
         if (sdk is not null)
         {
             var locator = new RuntimeLocator(_home, sdk);
+            var allRuntimesHere = true;
             foreach (var runtime in RuntimeCatalog.All)
             {
                 var located = locator.Locate(runtime);
+                allRuntimesHere &= located.Source != RuntimeSource.Missing;
                 checks.Add(located.Source == RuntimeSource.Missing
                     ? new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Warning, $"{runtime.Version} is not here yet; it is provisioned from NuGet on first use", "Run `perflab runtimes --provision` now while you are online.")
                     : new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Ok, $"{runtime.Version} {located.Source.ToString().ToLowerInvariant()} at {located.Path}"));
             }
 
-            checks.AddRange(await CheckPackageSourcesAsync(sdk, cancellationToken).ConfigureAwait(false));
+            checks.AddRange(await CheckPackageSourcesAsync(sdk, allRuntimesHere, cancellationToken).ConfigureAwait(false));
         }
 
         return checks;
@@ -123,7 +125,9 @@ public sealed partial class Doctor
         }
     }
 
-    private static async Task<IReadOnlyList<DoctorCheck>> CheckPackageSourcesAsync(DotnetInstallation sdk, CancellationToken cancellationToken)
+    // An unreachable source only matters while something is left to download: once every runtime is
+    // here and the helpers are built, the course works offline (a workshop room).
+    private static async Task<IReadOnlyList<DoctorCheck>> CheckPackageSourcesAsync(DotnetInstallation sdk, bool allRuntimesHere, CancellationToken cancellationToken)
     {
         var listing = await ChildProcess.RunAsync(sdk.Muxer, ["nuget", "list", "source", "--format", "short"], null, null, TimeSpan.FromSeconds(60), null, cancellationToken).ConfigureAwait(false);
         var sources = listing.StandardOutput.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries)
@@ -156,7 +160,9 @@ public sealed partial class Doctor
             }
             catch (Exception ex) when (ex is HttpRequestException or TaskCanceledException)
             {
-                checks.Add(new DoctorCheck("package source", CheckStatus.Failed, $"{source} is unreachable ({ex.Message})", "Connect to the network (runtimes already provisioned keep working offline)."));
+                checks.Add(allRuntimesHere
+                    ? new DoctorCheck("package source", CheckStatus.Warning, $"{source} is unreachable ({ex.Message}); fine offline, since every runtime is here", "Connect before changing packages or runtimes.")
+                    : new DoctorCheck("package source", CheckStatus.Failed, $"{source} is unreachable ({ex.Message})", "Connect to the network, or set up from an offline kit: `./setup.sh --from KIT` (docs/workshop.md)."));
             }
         }
 

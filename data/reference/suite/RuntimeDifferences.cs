@@ -1,5 +1,5 @@
-// Benchmarks with a known, real difference between .NET 8 and .NET 10 (and one control without),
-// used by bench/measure.cs to compare quick-mode ratios with full-mode ratios.
+// The course's reference suite (`perflab reference`): benchmarks with a known, real difference between
+// .NET 8 and .NET 10, and one control without. bench/measure.cs also uses it to compare quick with full mode.
 // Figures for comparison: "Performance Improvements in .NET 10", entries J01, J02 and J20 of
 // ../shared/reference/post-net10-digest.md (measured there on .NET 9 vs 10). [BenchmarkCategory] names the
 // published figure (data/published), so --html pages draw "published vs yours".
