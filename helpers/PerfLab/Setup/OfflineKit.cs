@@ -343,7 +343,15 @@ public sealed class OfflineKit
                 return null;
             }
 
-            var created = await ChildProcess.RunAsync("git", ["bundle", "create", bundle + ".tmp", "HEAD"], null, repo, TimeSpan.FromMinutes(5), null, cancellationToken).ConfigureAwait(false);
+            // With the branch as well as HEAD, a clone of the bundle checks that branch out (not a detached HEAD).
+            var branch = await ChildProcess.RunAsync("git", ["symbolic-ref", "--short", "-q", "HEAD"], null, repo, TimeSpan.FromMinutes(1), null, cancellationToken).ConfigureAwait(false);
+            List<string> arguments = ["bundle", "create", bundle + ".tmp", "HEAD"];
+            if (branch.ExitCode == 0 && !string.IsNullOrWhiteSpace(branch.StandardOutput))
+            {
+                arguments.Add(branch.StandardOutput.Trim());
+            }
+
+            var created = await ChildProcess.RunAsync("git", arguments, null, repo, TimeSpan.FromMinutes(5), null, cancellationToken).ConfigureAwait(false);
             if (created.ExitCode != 0)
             {
                 log($"no {CourseBundleFileName}: git bundle failed ({created.StandardError.Trim()})");
