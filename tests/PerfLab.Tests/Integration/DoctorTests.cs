@@ -9,14 +9,15 @@ public class DoctorTests
     {
         using var home = new TempFolder();
 
-        var result = await CliProcess.RunAsync(["doctor"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
+        var result = await CliProcess.RunAsync(["doctor"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path, ["JUPYTER_DATA_DIR"] = home.Path });
 
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.Contains("[ok  ] .NET SDK", result.Output, StringComparison.Ordinal);
         Assert.Contains("[ok  ] benchmark host", result.Output, StringComparison.Ordinal);
+        Assert.Contains("[ok  ] notebook helpers", result.Output, StringComparison.Ordinal);
         Assert.Matches(@"\[warn\] runtime net8\.0 +8\.0\.31 is not here yet", result.Output);
         Assert.Contains("fix: Run `perflab runtimes --provision` now while you are online.", result.Output, StringComparison.Ordinal);
-        Assert.Contains("All checks passed.", result.Output, StringComparison.Ordinal);
+        Assert.Matches(@"No failures; \d+ warning\(s\)\.", result.Output);
     }
 
     [Fact]
@@ -30,5 +31,20 @@ public class DoctorTests
         Assert.Equal(1, result.ExitCode);
         Assert.Contains($"[FAIL] write access", result.Output, StringComparison.Ordinal);
         Assert.Contains("fix: Set PERFLAB_HOME to a folder you can write to.", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_kernelspec_that_starts_a_deleted_build_fails_with_the_command_that_reinstalls_it()
+    {
+        using var home = new TempFolder();
+        var gone = System.IO.Path.Combine(home.Path, "deleted-clone", "PerfLab.Cli.dll");
+        home.Write("jupyter/kernels/perflab-csharp/kernel.json", $$"""{ "argv": ["dotnet", "{{gone.Replace("\\", "\\\\", StringComparison.Ordinal)}}", "kernel", "serve", "{connection_file}"], "display_name": "C# (PerfLab)", "language": "C#" }""");
+
+        var result = await CliProcess.RunAsync(["doctor"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path, ["JUPYTER_DATA_DIR"] = System.IO.Path.Combine(home.Path, "jupyter") });
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains($"[FAIL] Jupyter kernel", result.Output, StringComparison.Ordinal);
+        Assert.Contains($"starts {gone}, which no longer exists", result.Output, StringComparison.Ordinal);
+        Assert.Contains("fix: Run `perflab kernel install` again from this clone.", result.Output, StringComparison.Ordinal);
     }
 }

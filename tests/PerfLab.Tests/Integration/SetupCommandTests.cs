@@ -1,0 +1,136 @@
+using System.Text.Json;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Integration;
+
+/// <summary>`perflab setup`, `prefetch` and `reference` as processes: bad input, and the reference job for real.</summary>
+public class SetupCommandTests
+{
+    [Fact]
+    public async Task Setup_from_a_folder_that_is_not_a_kit_says_how_to_make_one_and_provisions_nothing()
+    {
+        using var home = new TempFolder();
+        var notAKit = Directory.CreateDirectory(Path.Combine(home.Path, "usb-stick")).FullName;
+
+        var result = await CliProcess.RunAsync(["setup", "--from", notAKit, "--no-kernel"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains($"error: {notAKit} is not an offline kit: it has no perflab-kit.json.", result.Error, StringComparison.Ordinal);
+        Assert.Contains("prefetch --out KIT", result.Error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(Path.Combine(home.Path, "dotnet")), "Nothing should be provisioned from a folder that is not a kit.");
+    }
+
+    [Fact]
+    public async Task Setup_from_a_kit_made_for_other_platforms_names_both_and_the_prefetch_that_fits()
+    {
+        using var home = new TempFolder();
+        var kit = Path.Combine(home.Path, "kit");
+        Directory.CreateDirectory(Path.Combine(kit, "packages"));
+        var otherPlatform = OperatingSystem.IsWindows() ? "linux-arm64" : "win-arm64";
+        home.Write("kit/perflab-kit.json", $$"""
+            { "format": 1, "created": "2026-11-23T00:00:00+00:00", "sdkVersion": "10.0.100", "platforms": ["{{otherPlatform}}"],
+              "runtimes": ["8.0.31", "9.0.20", "10.0.12"], "packageCount": 0, "packageBytes": 0, "courseCommit": null }
+            """);
+
+        var result = await CliProcess.RunAsync(["setup", "--from", kit, "--no-kernel"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains($"was made for {otherPlatform}; this machine is", result.Error, StringComparison.Ordinal);
+        Assert.Contains("--platform all", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Setup_from_a_damaged_manifest_says_so()
+    {
+        using var home = new TempFolder();
+        var manifest = home.Write("kit/perflab-kit.json", "{ \"format\": 1, \"platforms\": [");
+
+        var result = await CliProcess.RunAsync(["setup", "--from", Path.GetDirectoryName(manifest)!, "--no-kernel"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains($"error: {manifest} is damaged", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Prefetch_refuses_an_unknown_platform_before_writing_anything()
+    {
+        using var home = new TempFolder();
+        var kit = Path.Combine(home.Path, "kit");
+
+        var result = await CliProcess.RunAsync(["prefetch", "--out", kit, "--platform", "linux-x64", "amiga-68k"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains("error: Unknown platform 'amiga-68k'.", result.Error, StringComparison.Ordinal);
+        Assert.Contains("linux-x64, linux-arm64, osx-x64, osx-arm64, win-x64, win-arm64, or all", result.Error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(kit), "No kit folder should be made for a bad platform.");
+    }
+
+    [Fact]
+    public async Task Prefetch_for_another_platform_adds_its_runtime_and_apphost_packs_and_a_course_bundle()
+    {
+        using var home = new TempFolder();
+        var kit = Path.Combine(home.Path, "kit");
+
+        var result = await CliProcess.RunAsync(["prefetch", "--out", kit, "--platform", "linux-x64,linux-arm64"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path }, TimeSpan.FromMinutes(10));
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var packages = Directory.GetFiles(Path.Combine(kit, "packages"), "*.nupkg").Select(Path.GetFileName).ToHashSet();
+        foreach (var platform in new[] { "linux-x64", "linux-arm64" })
+        {
+            foreach (var version in new[] { "8.0.31", "9.0.20", "10.0.12" })
+            {
+                Assert.True(packages.Contains($"microsoft.netcore.app.runtime.{platform}.{version}.nupkg"), $"No {platform} runtime pack {version} in the kit:\n{string.Join("\n", packages.Order())}");
+            }
+        }
+
+        Assert.Contains("benchmarkdotnet.0.15.8.nupkg", packages);
+        using var manifest = JsonDocument.Parse(File.ReadAllText(Path.Combine(kit, "perflab-kit.json")));
+        Assert.Equal(packages.Count, manifest.RootElement.GetProperty("packageCount").GetInt32());
+        Assert.Equal(["linux-x64", "linux-arm64"], manifest.RootElement.GetProperty("platforms").EnumerateArray().Select(p => p.GetString()));
+        Assert.True(File.Exists(Path.Combine(kit, "course.bundle")), result.ToString());
+
+        // Again: nothing is copied or downloaded twice.
+        var again = await CliProcess.RunAsync(["prefetch", "--out", kit, "--platform", "linux-x64,linux-arm64"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path }, TimeSpan.FromMinutes(10));
+        Assert.True(again.ExitCode == 0, again.ToString());
+        Assert.Contains("copied 0 from the NuGet cache; 0 to download", again.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Reference_runs_the_suite_fresh_and_writes_one_file_with_the_machine_and_every_case()
+    {
+        using var output = new TempFolder();
+
+        var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "test-machine"], TestHome.Environment, TimeSpan.FromMinutes(10));
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var file = Path.Combine(output.Path, "test-machine.json");
+        Assert.Contains($"Reference results: {file}", result.Output, StringComparison.Ordinal);
+        using var document = JsonDocument.Parse(File.ReadAllText(file));
+        var root = document.RootElement;
+        Assert.Equal("perflab-reference/1", root.GetProperty("schema").GetString());
+        Assert.Equal("smoke", root.GetProperty("mode").GetString());
+        var machine = root.GetProperty("machine");
+        Assert.Equal("test-machine", machine.GetProperty("name").GetString());
+        Assert.Equal(Environment.ProcessorCount, machine.GetProperty("logicalCores").GetInt32());
+        Assert.False(string.IsNullOrWhiteSpace(machine.GetProperty("processor").GetString()), root.ToString());
+        Assert.StartsWith("10.", machine.GetProperty("sdk").GetString(), StringComparison.Ordinal);
+        var run = Assert.Single(root.GetProperty("runs").EnumerateArray());
+        Assert.Equal("data/reference/suite/RuntimeDifferences.cs", run.GetProperty("suite").GetString());
+        var results = run.GetProperty("run").GetProperty("results").EnumerateArray().ToArray();
+        // Every [Benchmark] of the suite on every pinned runtime, none from the cache.
+        Assert.Equal(4 * 3, results.Length);
+        Assert.All(results, r => Assert.True(r.GetProperty("error").ValueKind == JsonValueKind.Null, r.ToString()));
+    }
+
+    [Fact]
+    public async Task Reference_refuses_a_name_that_cannot_be_a_file_name()
+    {
+        using var output = new TempFolder();
+
+        var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "../escape"], TestHome.Environment);
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains("error: '../escape' cannot be a file name here.", result.Error, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFiles(output.Path));
+    }
+}
