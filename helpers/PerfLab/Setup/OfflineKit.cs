@@ -276,7 +276,10 @@ public sealed class OfflineKit
         Directory.CreateDirectory(work);
         try
         {
-            var items = string.Join(Environment.NewLine, packages.Select(p => $"    <PackageDownload Include=\"{p.Id}\" Version=\"[{p.Version}]\" />"));
+            // One item per id: NuGet keeps only one of several items with the same id, so versions are listed as "[a];[b]".
+            var items = string.Join(Environment.NewLine, packages
+                .GroupBy(p => p.Id, StringComparer.OrdinalIgnoreCase)
+                .Select(g => $"    <PackageDownload Include=\"{g.Key}\" Version=\"{string.Join(';', g.Select(p => $"[{p.Version}]"))}\" />"));
             await File.WriteAllTextAsync(Path.Combine(work, "prefetch.csproj"), $"""
                 <Project Sdk="Microsoft.NET.Sdk">
                   <!-- Written by perflab prefetch: downloads packages for an offline kit; nothing is built. -->
@@ -300,9 +303,13 @@ public sealed class OfflineKit
             if (result.TimedOut || result.ExitCode != 0)
             {
                 var lines = (result.StandardOutput + result.StandardError).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+                var lacking = lines.Any(l => l.Contains("NU1101", StringComparison.Ordinal) || l.Contains("NU1102", StringComparison.Ordinal));
                 throw new PerfLabException(
-                    result.TimedOut ? $"Downloading packages for the kit timed out after {DownloadTimeout.TotalMinutes:0} minutes." : "Downloading packages for the kit failed.",
-                    "Check your connection to your NuGet source (`perflab doctor`), then run prefetch again: what is already in the kit is kept.",
+                    result.TimedOut ? $"Downloading packages for the kit timed out after {DownloadTimeout.TotalMinutes:0} minutes."
+                        : lacking ? "Your NuGet source lacks packages the kit needs." : "Downloading packages for the kit failed.",
+                    lacking
+                        ? "Make the kit where the source has them (nuget.org has every platform's packs), or leave out the platforms they are for. What is already in the kit is kept."
+                        : "Check your connection to your NuGet source (`perflab doctor`), then run prefetch again: what is already in the kit is kept.",
                     lines.Where(l => l.Contains("error", StringComparison.OrdinalIgnoreCase)).Take(8).DefaultIfEmpty(lines.LastOrDefault() ?? "").ToArray());
             }
 
