@@ -1,5 +1,4 @@
 using System.Runtime.InteropServices;
-using System.Text.Json;
 using PerfLab.Processes;
 
 namespace PerfLab.Runtimes;
@@ -75,42 +74,15 @@ internal sealed class RuntimeProvisioner
 
     private async Task<string> RestorePackAsync(PinnedRuntime runtime, CancellationToken cancellationToken)
     {
-        var project = Path.Combine(_home.Provisioning, runtime.Version);
-        Directory.CreateDirectory(project);
-        var tfm = $"net{Environment.Version.Major}.0";
-        await File.WriteAllTextAsync(Path.Combine(project, "provision.csproj"), $"""
-            <Project Sdk="Microsoft.NET.Sdk">
-              <!-- Written by PerfLab: downloads one runtime pack; nothing is built. -->
-              <PropertyGroup>
-                <TargetFramework>{tfm}</TargetFramework>
-              </PropertyGroup>
-              <ItemGroup>
-                <PackageDownload Include="{PackId}" Version="[{runtime.Version}]" />
-              </ItemGroup>
-            </Project>
-            """, cancellationToken).ConfigureAwait(false);
-
-        List<string> arguments = ["restore", "provision.csproj", "-p:ImportDirectoryBuildProps=false", "-p:ImportDirectoryPackagesProps=false", "--nologo", "-v", "q"];
-        if (_packageSource is not null)
+        var pack = new PackageIdentity(PackId, runtime.Version);
+        var download = await PackageDownload.RestoreAsync(
+            _sdk, Path.Combine(_home.Provisioning, runtime.Version), [pack], packagesFolder: null, _packageSource, RestoreTimeout, cancellationToken).ConfigureAwait(false);
+        if (!download.Succeeded)
         {
-            arguments.AddRange(["--source", _packageSource]);
+            throw RestoreFailure(runtime, download);
         }
 
-        var result = await ChildProcess.RunAsync(
-            _sdk.Muxer,
-            arguments,
-            new Dictionary<string, string?> { ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1", ["DOTNET_NOLOGO"] = "1" },
-            project,
-            RestoreTimeout,
-            onOutputLine: null,
-            cancellationToken).ConfigureAwait(false);
-
-        if (result.TimedOut || result.ExitCode != 0)
-        {
-            throw RestoreFailure(runtime, result);
-        }
-
-        var packFolder = Path.Combine(PackagesFolder(project), PackId.ToLowerInvariant(), runtime.Version);
+        var packFolder = pack.FolderIn(download.PackagesFolder!);
         if (!Directory.Exists(packFolder))
         {
             throw new PerfLabException($"The restore of {PackId} {runtime.Version} succeeded but {packFolder} does not exist.", "Delete the PerfLab home's provision folder and try again.");
@@ -119,36 +91,18 @@ internal sealed class RuntimeProvisioner
         return packFolder;
     }
 
-    private static PerfLabException RestoreFailure(PinnedRuntime runtime, ChildProcessResult result)
+    private static PerfLabException RestoreFailure(PinnedRuntime runtime, PackageDownloadResult download)
     {
-        var output = (result.StandardOutput + result.StandardError).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        var errors = output.Where(l => l.Contains("error", StringComparison.OrdinalIgnoreCase)).Take(8).ToArray();
-        var unreachable = output.Any(l => l.Contains("NU1301", StringComparison.Ordinal) || l.Contains("Unable to load the service index", StringComparison.Ordinal));
-        var missing = output.Any(l => l.Contains("NU1101", StringComparison.Ordinal) || l.Contains("NU1102", StringComparison.Ordinal));
-        var reason = result.TimedOut ? "the download timed out"
-            : unreachable ? "the package source is unreachable"
-            : missing ? $"your package source does not have {PackId} {runtime.Version}"
+        var reason = download.Process.TimedOut ? "the download timed out"
+            : download.SourceUnreachable ? "the package source is unreachable"
+            : download.SourceLacksPackage ? $"your package source does not have {PackId} {runtime.Version}"
             : "dotnet restore failed";
         return new PerfLabException(
             $"Could not provision .NET {runtime.Version}: {reason}.",
-            unreachable || result.TimedOut
-                ? "Connect to your NuGet source (see `perflab doctor`), or install the .NET " + runtime.Major + " runtime, then run again."
+            download.SourceUnreachable || download.Process.TimedOut
+                ? "Connect to your NuGet source (see `perflab doctor`), set up from an offline kit (`./setup.sh --from KIT`), or install the .NET " + runtime.Major + " runtime, then run again."
                 : $"Check that {PackId} {runtime.Version} is on your NuGet source, or install the .NET {runtime.Major} runtime.",
-            errors.Length > 0 ? errors : output.TakeLast(8).ToArray());
-    }
-
-    // The restore records where it put packages: the global packages folder in effect for this user.
-    private static string PackagesFolder(string project)
-    {
-        var assets = Path.Combine(project, "obj", "project.assets.json");
-        using var stream = File.OpenRead(assets);
-        using var document = JsonDocument.Parse(stream);
-        foreach (var folder in document.RootElement.GetProperty("packageFolders").EnumerateObject())
-        {
-            return folder.Name;
-        }
-
-        throw new PerfLabException($"{assets} names no package folder.", "Delete the PerfLab home's provision folder and try again.");
+            download.ErrorLines);
     }
 
     private void EnsureMuxer(DotnetInstallation root)

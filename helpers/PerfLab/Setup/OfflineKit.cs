@@ -145,7 +145,7 @@ public sealed class OfflineKit
                 continue;
             }
 
-            var cached = Path.Combine(globalPackages, package.Id.ToLowerInvariant(), package.Version.ToLowerInvariant(), package.FileName);
+            var cached = Path.Combine(package.FolderIn(globalPackages), package.FileName);
             if (File.Exists(cached))
             {
                 CopyAtomically(cached, target);
@@ -186,11 +186,6 @@ public sealed class OfflineKit
         ArgumentNullException.ThrowIfNull(sdk);
         var result = await ChildProcess.RunAsync(sdk.Muxer, ["--version"], null, repo, TimeSpan.FromMinutes(1), null, cancellationToken).ConfigureAwait(false);
         return result.ExitCode == 0 ? result.StandardOutput.Trim() : "unknown";
-    }
-
-    private sealed record PackageIdentity(string Id, string Version)
-    {
-        public string FileName => $"{Id}.{Version}.nupkg".ToLowerInvariant();
     }
 
     // Every package the helpers' last restore used (libraries and the SDK's download-only packs), read
@@ -273,49 +268,24 @@ public sealed class OfflineKit
     {
         var work = Path.Combine(home.Work, "prefetch-" + Guid.NewGuid().ToString("N")[..8]);
         var staging = Path.Combine(work, "packages");
-        Directory.CreateDirectory(work);
         try
         {
-            // One item per id: NuGet keeps only one of several items with the same id, so versions are listed as "[a];[b]".
-            var items = string.Join(Environment.NewLine, packages
-                .GroupBy(p => p.Id, StringComparer.OrdinalIgnoreCase)
-                .Select(g => $"    <PackageDownload Include=\"{g.Key}\" Version=\"{string.Join(';', g.Select(p => $"[{p.Version}]"))}\" />"));
-            await File.WriteAllTextAsync(Path.Combine(work, "prefetch.csproj"), $"""
-                <Project Sdk="Microsoft.NET.Sdk">
-                  <!-- Written by perflab prefetch: downloads packages for an offline kit; nothing is built. -->
-                  <PropertyGroup>
-                    <TargetFramework>net{Environment.Version.Major}.0</TargetFramework>
-                  </PropertyGroup>
-                  <ItemGroup>
-                {items}
-                  </ItemGroup>
-                </Project>
-                """, cancellationToken).ConfigureAwait(false);
             log($"downloading {packages.Count} packages through your NuGet source: {string.Join(", ", packages.Take(4).Select(p => $"{p.Id} {p.Version}"))}{(packages.Count > 4 ? ", ..." : "")}");
-            var result = await ChildProcess.RunAsync(
-                sdk.Muxer,
-                ["restore", "prefetch.csproj", "--packages", staging, "-p:ImportDirectoryBuildProps=false", "-p:ImportDirectoryPackagesProps=false", "--nologo", "-v", "q"],
-                new Dictionary<string, string?> { ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1", ["DOTNET_NOLOGO"] = "1" },
-                work,
-                DownloadTimeout,
-                onOutputLine: null,
-                cancellationToken).ConfigureAwait(false);
-            if (result.TimedOut || result.ExitCode != 0)
+            var download = await PackageDownload.RestoreAsync(sdk, work, packages.ToArray(), staging, source: null, DownloadTimeout, cancellationToken).ConfigureAwait(false);
+            if (!download.Succeeded)
             {
-                var lines = (result.StandardOutput + result.StandardError).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-                var lacking = lines.Any(l => l.Contains("NU1101", StringComparison.Ordinal) || l.Contains("NU1102", StringComparison.Ordinal));
                 throw new PerfLabException(
-                    result.TimedOut ? $"Downloading packages for the kit timed out after {DownloadTimeout.TotalMinutes:0} minutes."
-                        : lacking ? "Your NuGet source lacks packages the kit needs." : "Downloading packages for the kit failed.",
-                    lacking
+                    download.Process.TimedOut ? $"Downloading packages for the kit timed out after {DownloadTimeout.TotalMinutes:0} minutes."
+                        : download.SourceLacksPackage ? "Your NuGet source lacks packages the kit needs." : "Downloading packages for the kit failed.",
+                    download.SourceLacksPackage
                         ? "Make the kit where the source has them (nuget.org has every platform's packs), or leave out the platforms they are for. What is already in the kit is kept."
                         : "Check your connection to your NuGet source (`perflab doctor`), then run prefetch again: what is already in the kit is kept.",
-                    lines.Where(l => l.Contains("error", StringComparison.OrdinalIgnoreCase)).Take(8).DefaultIfEmpty(lines.LastOrDefault() ?? "").ToArray());
+                    download.ErrorLines);
             }
 
             foreach (var package in packages)
             {
-                var downloaded = Path.Combine(staging, package.Id.ToLowerInvariant(), package.Version.ToLowerInvariant(), package.FileName);
+                var downloaded = Path.Combine(package.FolderIn(staging), package.FileName);
                 if (!File.Exists(downloaded))
                 {
                     throw new PerfLabException($"The restore succeeded but {downloaded} is missing.", "Run prefetch again.");
@@ -328,7 +298,10 @@ public sealed class OfflineKit
         {
             try
             {
-                Directory.Delete(work, recursive: true);
+                if (Directory.Exists(work))
+                {
+                    Directory.Delete(work, recursive: true);
+                }
             }
             catch (IOException)
             {
