@@ -86,7 +86,9 @@ public static partial class ReferenceJob
             runs.Add(await engine.RunAsync(request, progress, cancellationToken).ConfigureAwait(false));
         }
 
+        // Files are shared across machines: paths relative to the repository, not this machine's.
         var repo = CourseRepository.Root();
+        runs = runs.Select(r => r with { Source = Path.GetRelativePath(repo, r.Source).Replace('\\', '/') }).ToList();
         var document = new JsonObject
         {
             ["schema"] = Schema,

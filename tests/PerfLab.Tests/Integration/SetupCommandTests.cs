@@ -119,6 +119,8 @@ public class SetupCommandTests
         Assert.StartsWith("10.", machine.GetProperty("sdk").GetString(), StringComparison.Ordinal);
         var run = Assert.Single(root.GetProperty("runs").EnumerateArray());
         Assert.Equal("data/reference/suite/RuntimeDifferences.cs", run.GetProperty("suite").GetString());
+        // Shared across machines: no path of this one.
+        Assert.Equal("data/reference/suite/RuntimeDifferences.cs", run.GetProperty("run").GetProperty("source").GetString());
         var results = run.GetProperty("run").GetProperty("results").EnumerateArray().ToArray();
         // Every [Benchmark] of the suite on every pinned runtime, none from the cache.
         Assert.Equal(4 * 3, results.Length);
