@@ -75,7 +75,7 @@ internal static class KernelCommands
         await stop.CancelAsync().ConfigureAwait(false);
     }
 
-    internal static string DataDirectory(string? prefix) =>
+    private static string DataDirectory(string? prefix) =>
         prefix is null ? KernelSpec.UserDataDirectory() : Path.Combine(Path.GetFullPath(prefix), "share", "jupyter");
 
     // How to start this very build again: `dotnet PerfLab.Cli.dll` or the apphost.

@@ -3,6 +3,7 @@ using System.CommandLine;
 using System.Text.Json;
 using PerfLab.Kernel;
 using PerfLab.Notebooks.Documents;
+using PerfLab.Processes;
 using PerfLab.Runtimes;
 using PerfLab.Setup;
 
@@ -29,7 +30,7 @@ internal static class SetupCommands
                 var kit = OfflineKit.Open(kitFolder);
                 packageSource = kit.PackagesFolder;
                 output.WriteLine($"Offline kit: {kit.Root} ({kit.Manifest.PackageCount} packages for {string.Join(", ", kit.Manifest.Platforms)}, made {kit.Manifest.Created:yyyy-MM-dd} with SDK {kit.Manifest.SdkVersion})");
-                var sdkVersion = await OfflineKit.SdkVersionAsync(DotnetInstallation.Current(), CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
+                var sdkVersion = await DotnetInstallation.Current().SdkVersionAsync(CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
                 if (!string.Equals(sdkVersion, kit.Manifest.SdkVersion, StringComparison.Ordinal))
                 {
                     output.WriteLine($"note: this machine's SDK is {sdkVersion}; the kit was made with {kit.Manifest.SdkVersion}. If the build asks for a package the kit lacks, install SDK {kit.Manifest.SdkVersion} (docs/workshop.md).");
@@ -49,7 +50,7 @@ internal static class SetupCommands
             {
                 output.WriteLine("  skipped (--no-kernel)");
             }
-            else if (FindOnPath("jupyter") is { } jupyter)
+            else if (ExecutableSearch.Find("jupyter") is { } jupyter)
             {
                 var file = KernelSpec.Install(KernelSpec.UserDataDirectory(), KernelCommands.SelfCommand());
                 output.WriteLine($"  '{KernelSpec.Name}' ({KernelSpec.DisplayName}) installed for {jupyter}: {file}");
@@ -150,7 +151,7 @@ internal static class SetupCommands
     {
         const string name = "Jupyter kernel";
         var spec = Path.Combine(KernelSpec.Folder(KernelSpec.UserDataDirectory()), "kernel.json");
-        var jupyter = FindOnPath("jupyter");
+        var jupyter = ExecutableSearch.Find("jupyter");
         if (!File.Exists(spec))
         {
             return jupyter is null
@@ -171,23 +172,5 @@ internal static class SetupCommands
         {
             return new DoctorCheck(name, CheckStatus.Failed, $"{spec} is damaged: {ex.Message}", "Run `perflab kernel install` again.");
         }
-    }
-
-    private static string? FindOnPath(string program)
-    {
-        var names = OperatingSystem.IsWindows() ? new[] { program + ".exe", program + ".cmd", program + ".bat" } : [program];
-        foreach (var folder in (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries))
-        {
-            foreach (var name in names)
-            {
-                var candidate = Path.Combine(folder, name);
-                if (File.Exists(candidate))
-                {
-                    return candidate;
-                }
-            }
-        }
-
-        return null;
     }
 }

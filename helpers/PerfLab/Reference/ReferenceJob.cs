@@ -114,7 +114,7 @@ public static partial class ReferenceJob
     public static async Task<MachineDescription> DescribeAsync(string name, CancellationToken cancellationToken)
     {
         var sdk = DotnetInstallation.Current();
-        var sdkVersion = await Ask(sdk.Muxer, ["--version"], CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
+        var sdkVersion = await sdk.SdkVersionAsync(CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
         var runner = Environment.GetEnvironmentVariable("GITHUB_ACTIONS") == "true"
             ? $"GitHub Actions {Environment.GetEnvironmentVariable("RUNNER_OS")} {Environment.GetEnvironmentVariable("RUNNER_ARCH")}, image {Environment.GetEnvironmentVariable("ImageOS")} {Environment.GetEnvironmentVariable("ImageVersion")}".TrimEnd()
             : null;
@@ -125,7 +125,7 @@ public static partial class ReferenceJob
             await ProcessorAsync(cancellationToken).ConfigureAwait(false),
             Environment.ProcessorCount,
             GC.GetGCMemoryInfo().TotalAvailableMemoryBytes,
-            sdkVersion ?? "unknown",
+            sdkVersion,
             runner);
     }
 
@@ -139,7 +139,7 @@ public static partial class ReferenceJob
 
         if (OperatingSystem.IsMacOS())
         {
-            return await Ask("sysctl", ["-n", "machdep.cpu.brand_string"], null, cancellationToken).ConfigureAwait(false) ?? "unknown";
+            return await SysctlAsync("machdep.cpu.brand_string", cancellationToken).ConfigureAwait(false) ?? "unknown";
         }
 
         try
@@ -155,11 +155,11 @@ public static partial class ReferenceJob
         }
     }
 
-    private static async Task<string?> Ask(string program, string[] arguments, string? workingDirectory, CancellationToken cancellationToken)
+    private static async Task<string?> SysctlAsync(string name, CancellationToken cancellationToken)
     {
         try
         {
-            var result = await ChildProcess.RunAsync(program, arguments, null, workingDirectory, TimeSpan.FromSeconds(30), null, cancellationToken).ConfigureAwait(false);
+            var result = await ChildProcess.RunAsync("sysctl", ["-n", name], null, null, TimeSpan.FromSeconds(30), null, cancellationToken).ConfigureAwait(false);
             return result.ExitCode == 0 && !string.IsNullOrWhiteSpace(result.StandardOutput) ? result.StandardOutput.Trim() : null;
         }
         catch (System.ComponentModel.Win32Exception)

@@ -1,3 +1,5 @@
+using PerfLab.Processes;
+
 namespace PerfLab.Runtimes;
 
 /// <summary>A dotnet root: the <c>dotnet</c> muxer plus shared frameworks under shared/Microsoft.NETCore.App.</summary>
@@ -67,14 +69,19 @@ public sealed record DotnetInstallation(string Root)
         var runtimeDir = System.Runtime.InteropServices.RuntimeEnvironment.GetRuntimeDirectory();
         yield return Path.GetFullPath(Path.Combine(runtimeDir, "..", "..", ".."));
 
-        foreach (var dir in (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries))
+        foreach (var muxer in ExecutableSearch.All("dotnet"))
         {
-            var muxer = Path.Combine(dir, MuxerFileName);
-            if (File.Exists(muxer))
-            {
-                yield return Path.GetDirectoryName(ResolveLinks(muxer));
-            }
+            yield return Path.GetDirectoryName(ResolveLinks(muxer));
         }
+    }
+
+    /// <summary>The SDK version this muxer picks in <paramref name="workingDirectory"/> (global.json applies), or "unknown".</summary>
+    /// <param name="workingDirectory">Where to ask, e.g. the repository root.</param>
+    /// <param name="cancellationToken">Stops the process.</param>
+    public async Task<string> SdkVersionAsync(string workingDirectory, CancellationToken cancellationToken)
+    {
+        var result = await ChildProcess.RunAsync(Muxer, ["--version"], null, workingDirectory, TimeSpan.FromMinutes(1), null, cancellationToken).ConfigureAwait(false);
+        return result.ExitCode == 0 && !string.IsNullOrWhiteSpace(result.StandardOutput) ? result.StandardOutput.Trim() : "unknown";
     }
 
     private static string ResolveLinks(string path)

@@ -117,6 +117,10 @@ internal static class PackageDownload
         }
 
         using var document = JsonDocument.Parse(File.ReadAllText(assets));
-        return document.RootElement.GetProperty("packageFolders").EnumerateObject().Select(f => f.Name).FirstOrDefault();
+        return PackagesFolderOf(document.RootElement);
     }
+
+    /// <summary>The packages folder (the first of packageFolders) a parsed project.assets.json records.</summary>
+    public static string? PackagesFolderOf(JsonElement assets) =>
+        assets.GetProperty("packageFolders").EnumerateObject().Select(f => f.Name).FirstOrDefault();
 }

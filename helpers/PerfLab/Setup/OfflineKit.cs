@@ -120,9 +120,9 @@ public sealed class OfflineKit
         ArgumentNullException.ThrowIfNull(platforms);
         ArgumentNullException.ThrowIfNull(home);
         ArgumentNullException.ThrowIfNull(log);
-        foreach (var platform in platforms.Where(p => !KnownPlatforms.Contains(p)))
+        if (platforms.FirstOrDefault(p => !KnownPlatforms.Contains(p)) is { } unknown)
         {
-            throw new PerfLabException($"Unknown platform '{platform}'.", $"Use one or more of: {string.Join(", ", KnownPlatforms)}, or all.");
+            throw new PerfLabException($"Unknown platform '{unknown}'.", $"Use one or more of: {string.Join(", ", KnownPlatforms)}, or all.");
         }
 
         var repo = CourseRepository.Root();
@@ -168,7 +168,7 @@ public sealed class OfflineKit
         var manifest = new KitManifest(
             CurrentFormat,
             DateTimeOffset.UtcNow,
-            await SdkVersionAsync(sdk, repo, cancellationToken).ConfigureAwait(false),
+            await sdk.SdkVersionAsync(repo, cancellationToken).ConfigureAwait(false),
             platforms.ToArray(),
             RuntimeCatalog.All.Select(r => r.Version).ToArray(),
             files.Length,
@@ -178,14 +178,6 @@ public sealed class OfflineKit
         await File.WriteAllTextAsync(manifestFile + ".tmp", JsonSerializer.Serialize(manifest, JsonOptions), cancellationToken).ConfigureAwait(false);
         File.Move(manifestFile + ".tmp", manifestFile, overwrite: true);
         return manifest;
-    }
-
-    /// <summary>The SDK version `dotnet` picks in the repository (global.json applies).</summary>
-    public static async Task<string> SdkVersionAsync(DotnetInstallation sdk, string repo, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(sdk);
-        var result = await ChildProcess.RunAsync(sdk.Muxer, ["--version"], null, repo, TimeSpan.FromMinutes(1), null, cancellationToken).ConfigureAwait(false);
-        return result.ExitCode == 0 ? result.StandardOutput.Trim() : "unknown";
     }
 
     // Every package the helpers' last restore used (libraries and the SDK's download-only packs), read
@@ -206,7 +198,7 @@ public sealed class OfflineKit
 
             using var document = JsonDocument.Parse(File.ReadAllText(assets));
             var rootElement = document.RootElement;
-            globalPackages ??= rootElement.GetProperty("packageFolders").EnumerateObject().Select(p => p.Name).FirstOrDefault();
+            globalPackages ??= PackageDownload.PackagesFolderOf(rootElement);
             foreach (var library in rootElement.GetProperty("libraries").EnumerateObject())
             {
                 if (library.Value.GetProperty("type").GetString() == "package")
