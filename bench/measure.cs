@@ -9,25 +9,23 @@
 //
 // Usage (from the repository root): dotnet run bench/measure.cs -- [--reps N] [--skip-honesty] [--out FILE.md]
 // Takes about 10 minutes with the defaults (3 repetitions + honesty).
+#:project Shared
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using PerfLab.Bench;
+using static PerfLab.Bench.BenchTools;
 
-var reps = 3;
-var honesty = true;
-string? outPath = null;
-for (var i = 0; i < args.Length; i++)
+if (ParseArguments(args, "bench/measure.cs", 3, "--skip-honesty") is not { } options)
 {
-    switch (args[i])
-    {
-        case "--reps": reps = int.Parse(args[++i], CultureInfo.InvariantCulture); break;
-        case "--skip-honesty": honesty = false; break;
-        case "--out": outPath = args[++i]; break;
-        default: Console.Error.WriteLine($"unknown argument {args[i]}; usage: dotnet run bench/measure.cs -- [--reps N] [--skip-honesty] [--out FILE.md]"); return 2;
-    }
+    return 2;
 }
+
+var reps = options.Repetitions;
+var outPath = options.OutPath;
+var honesty = !options.Flags.Contains("--skip-honesty");
 
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-measure-").FullName;
@@ -162,7 +160,7 @@ if (outPath is not null)
 Directory.Delete(work, recursive: true);
 return 0;
 
-static (string, double, double) PerfLab(string route, (double Seconds, string Output) run, string json)
+static (string, double, double) PerfLab(string route, RunResult run, string json)
 {
     using var document = JsonDocument.Parse(File.ReadAllText(json));
     var measure = document.RootElement.GetProperty("timing").GetProperty("measure").GetDouble();
@@ -175,56 +173,6 @@ static Dictionary<string, double> Ratios(string json)
     return document.RootElement.GetProperty("results").EnumerateArray()
         .Where(r => r.GetProperty("runtime").GetString() == "net10.0")
         .ToDictionary(r => r.GetProperty("method").GetString()!, r => r.GetProperty("ratio").GetDouble());
-}
-
-static double Median(IEnumerable<double> values)
-{
-    var sorted = values.Order().ToArray();
-    return sorted.Length == 0 ? double.NaN : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
-}
-
-static (double Seconds, string Output) Run(string file, IEnumerable<string> arguments, string directory, Dictionary<string, string>? env, bool mustSucceed)
-{
-    var info = new ProcessStartInfo(file) { WorkingDirectory = directory, RedirectStandardOutput = true, RedirectStandardError = true };
-    foreach (var argument in arguments)
-    {
-        info.ArgumentList.Add(argument);
-    }
-
-    foreach (var (name, value) in env ?? [])
-    {
-        info.Environment[name] = value;
-    }
-
-    var clock = Stopwatch.StartNew();
-    using var process = Process.Start(info)!;
-    var output = process.StandardOutput.ReadToEndAsync();
-    var error = process.StandardError.ReadToEndAsync();
-    process.WaitForExit();
-    var seconds = clock.Elapsed.TotalSeconds;
-    var text = output.Result + error.Result;
-    if (mustSucceed && process.ExitCode != 0)
-    {
-        throw new InvalidOperationException($"{file} {string.Join(' ', info.ArgumentList)} failed with {process.ExitCode}:\n{text}");
-    }
-
-    Console.Error.WriteLine($"    {seconds:F1} s");
-    return (seconds, text);
-}
-
-static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");
-
-static string FindRepo()
-{
-    for (var dir = new DirectoryInfo(Environment.CurrentDirectory); dir is not null; dir = dir.Parent)
-    {
-        if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-        {
-            return dir.FullName;
-        }
-    }
-
-    throw new InvalidOperationException("Run this from inside the repository.");
 }
 
 // The SDK plus all three runtimes in one root, as an SDK with .NET 8 and 9 installed would be.

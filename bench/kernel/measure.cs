@@ -5,22 +5,21 @@
 //
 // Usage (from the repository root): dotnet run bench/kernel/measure.cs -- [--reps N] [--out FILE.md]
 // Needs python3-jupyter-client (`.ci/run` installs it). About 2 minutes with 5 repetitions.
+#:project ../Shared
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using PerfLab.Bench;
+using static PerfLab.Bench.BenchTools;
 
-var reps = 5;
-string? outPath = null;
-for (var i = 0; i < args.Length; i++)
+if (ParseArguments(args, "bench/kernel/measure.cs", 5) is not { } options)
 {
-    switch (args[i])
-    {
-        case "--reps": reps = int.Parse(args[++i], CultureInfo.InvariantCulture); break;
-        case "--out": outPath = args[++i]; break;
-        default: Console.Error.WriteLine($"unknown argument {args[i]}; usage: dotnet run bench/kernel/measure.cs -- [--reps N] [--out FILE.md]"); return 2;
-    }
+    return 2;
 }
+
+var reps = options.Repetitions;
+var outPath = options.OutPath;
 
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-kernel-measure-").FullName;
@@ -48,7 +47,7 @@ for (var rep = 0; rep <= reps; rep++)
     // Repetition 0 warms the disk cache and the NuGet-provisioned runtimes; it is not counted.
     Log(rep == 0 ? "warm-up repetition" : $"repetition {rep}/{reps}");
     var run = Run("/usr/bin/python3", [Path.Combine(repo, "bench", "kernel", "kernel_timing.py"), notebooks, setupFile], repo, env, mustSucceed: true);
-    using var json = JsonDocument.Parse(run.Output.Trim().Split('\n')[^1]);
+    using var json = JsonDocument.Parse(run.StandardOutput.Trim().Split('\n')[^1]);
     if (json.RootElement.GetProperty("errors").GetArrayLength() > 0)
     {
         throw new InvalidOperationException("a cell failed: " + json.RootElement.GetProperty("errors"));
@@ -106,48 +105,3 @@ static string SetupCellText()
     return "#r \"" + folder + "/BenchmarkDotNet.Annotations.dll\"\n#r \"" + folder + "/PerfLab.Notebooks.dll\"\nusing BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;\nLab.Setup()";
 }
 
-static (double Seconds, string Output) Run(string file, IEnumerable<string> arguments, string directory, Dictionary<string, string>? env, bool mustSucceed)
-{
-    var info = new ProcessStartInfo(file) { WorkingDirectory = directory, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-    foreach (var argument in arguments)
-    {
-        info.ArgumentList.Add(argument);
-    }
-
-    foreach (var (name, value) in env ?? [])
-    {
-        info.Environment[name] = value;
-    }
-
-    var clock = Stopwatch.StartNew();
-    using var process = Process.Start(info)!;
-    var output = process.StandardOutput.ReadToEndAsync();
-    var error = process.StandardError.ReadToEndAsync();
-    if (!process.WaitForExit(TimeSpan.FromMinutes(20)))
-    {
-        process.Kill(entireProcessTree: true);
-        throw new TimeoutException($"{file} {string.Join(' ', arguments)} took over 20 minutes");
-    }
-
-    if (mustSucceed && process.ExitCode != 0)
-    {
-        throw new InvalidOperationException($"{file} {string.Join(' ', arguments)} exited {process.ExitCode}:\n{output.Result}\n{error.Result}");
-    }
-
-    return (clock.Elapsed.TotalSeconds, output.Result);
-}
-
-static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");
-
-static string FindRepo()
-{
-    for (var dir = new DirectoryInfo(Environment.CurrentDirectory); dir is not null; dir = dir.Parent)
-    {
-        if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-        {
-            return dir.FullName;
-        }
-    }
-
-    throw new InvalidOperationException("Run from inside the repository.");
-}

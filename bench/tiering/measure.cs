@@ -7,22 +7,21 @@
 //
 // Usage (from the repository root): dotnet run bench/tiering/measure.cs -- [--reps N] [--out FILE.md]
 // About 4 minutes with 3 repetitions.
+#:project ../Shared
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using PerfLab.Bench;
+using static PerfLab.Bench.BenchTools;
 
-var reps = 3;
-string? outPath = null;
-for (var i = 0; i < args.Length; i++)
+if (ParseArguments(args, "bench/tiering/measure.cs", 3) is not { } options)
 {
-    switch (args[i])
-    {
-        case "--reps": reps = int.Parse(args[++i], CultureInfo.InvariantCulture); break;
-        case "--out": outPath = args[++i]; break;
-        default: Console.Error.WriteLine($"unknown argument {args[i]}; usage: dotnet run bench/tiering/measure.cs -- [--reps N] [--out FILE.md]"); return 2;
-    }
+    return 2;
 }
+
+var reps = options.Repetitions;
+var outPath = options.OutPath;
 
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-tiering-").FullName;
@@ -31,14 +30,14 @@ var probe = Path.Combine(repo, "bench", "tiering", "TierProbe.cs");
 var env = new Dictionary<string, string> { ["PERFLAB_HOME"] = Path.Combine(work, "home") };
 
 Log("building the CLI");
-Run("dotnet", ["build", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-v", "q", "--nologo"], null);
-Run("dotnet", [cliDll, "runtimes", "--provision"], env);
+Run("dotnet", ["build", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-v", "q", "--nologo"]);
+Run("dotnet", [cliDll, "runtimes", "--provision"], environment: env);
 
 Dictionary<string, double> Bench(string name, bool warmup)
 {
     var json = Path.Combine(work, name + ".json");
     string[] arguments = [cliDll, "bench", probe, "--mode", "quick", "--runtimes", "net8.0", "net10.0", "--force", "--json", json];
-    Run("dotnet", warmup ? arguments : [.. arguments, "--env", "PERFLAB_SKIP_TIERING_WARMUP=1"], env);
+    Run("dotnet", warmup ? arguments : [.. arguments, "--env", "PERFLAB_SKIP_TIERING_WARMUP=1"], environment: env);
     using var document = JsonDocument.Parse(File.ReadAllText(json));
     return document.RootElement.GetProperty("results").EnumerateArray()
         .ToDictionary(r => $"{r.GetProperty("method").GetString()} {r.GetProperty("runtime").GetString()}", r => r.GetProperty("statistics").GetProperty("mean").GetDouble());
@@ -79,49 +78,6 @@ if (outPath is not null)
 
 Directory.Delete(work, recursive: true);
 return 0;
-
-static void Run(string file, IEnumerable<string> arguments, Dictionary<string, string>? env)
-{
-    var info = new ProcessStartInfo(file) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-    foreach (var argument in arguments)
-    {
-        info.ArgumentList.Add(argument);
-    }
-
-    foreach (var (name, value) in env ?? [])
-    {
-        info.Environment[name] = value;
-    }
-
-    using var process = Process.Start(info)!;
-    var output = process.StandardOutput.ReadToEndAsync();
-    var error = process.StandardError.ReadToEndAsync();
-    if (!process.WaitForExit(TimeSpan.FromMinutes(20)))
-    {
-        process.Kill(entireProcessTree: true);
-        throw new TimeoutException($"{file} {string.Join(' ', arguments)} took over 20 minutes");
-    }
-
-    if (process.ExitCode != 0)
-    {
-        throw new InvalidOperationException($"{file} {string.Join(' ', arguments)} exited {process.ExitCode}:\n{output.Result}\n{error.Result}");
-    }
-}
-
-static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");
-
-static string FindRepo()
-{
-    for (var dir = new DirectoryInfo(Environment.CurrentDirectory); dir is not null; dir = dir.Parent)
-    {
-        if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-        {
-            return dir.FullName;
-        }
-    }
-
-    throw new InvalidOperationException("Run from inside the repository.");
-}
 
 // Busy threads on every core (and one more): the shared, noisy machine the course runs on, made worse on purpose.
 sealed class Load : IDisposable

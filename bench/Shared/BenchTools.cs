@@ -1,0 +1,132 @@
+using System.Diagnostics;
+using System.Globalization;
+
+namespace PerfLab.Bench;
+
+/// <summary>A script's command line: <c>[--reps N] [--FLAG ...] [--out FILE.md]</c>.</summary>
+/// <param name="Repetitions">How many times each measurement is repeated.</param>
+/// <param name="OutPath">Where the Markdown report also goes, if anywhere.</param>
+/// <param name="Flags">The script's own switches that were given, e.g. --skip-honesty.</param>
+public sealed record BenchArguments(int Repetitions, string? OutPath, IReadOnlySet<string> Flags);
+
+/// <summary>How a child process ended.</summary>
+/// <param name="Seconds">Wall time.</param>
+/// <param name="StandardOutput">What it wrote to stdout.</param>
+/// <param name="StandardError">What it wrote to stderr.</param>
+public sealed record RunResult(double Seconds, string StandardOutput, string StandardError)
+{
+    /// <summary>Both streams, stdout first.</summary>
+    public string Output => StandardOutput + StandardError;
+}
+
+/// <summary>The scaffolding every bench script needs.</summary>
+public static class BenchTools
+{
+    /// <summary>Parses the common arguments; prints the usage and returns null on anything else.</summary>
+    /// <param name="args">The script's arguments.</param>
+    /// <param name="script">The script's path from the repository root, for the usage line.</param>
+    /// <param name="defaultRepetitions">Repetitions without --reps.</param>
+    /// <param name="flags">The script's own switches, e.g. --skip-honesty.</param>
+    public static BenchArguments? ParseArguments(string[] args, string script, int defaultRepetitions, params string[] flags)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        var repetitions = defaultRepetitions;
+        string? outPath = null;
+        var given = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < args.Length; i++)
+        {
+            if (args[i] == "--reps" && i + 1 < args.Length && int.TryParse(args[i + 1], NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0)
+            {
+                repetitions = n;
+                i++;
+            }
+            else if (args[i] == "--out" && i + 1 < args.Length)
+            {
+                outPath = args[++i];
+            }
+            else if (flags.Contains(args[i]))
+            {
+                given.Add(args[i]);
+            }
+            else
+            {
+                var flagText = string.Concat(flags.Select(f => $" [{f}]"));
+                Console.Error.WriteLine($"unexpected argument '{args[i]}'; usage: dotnet run {script} -- [--reps N]{flagText} [--out FILE.md]");
+                return null;
+            }
+        }
+
+        return new BenchArguments(repetitions, outPath, given);
+    }
+
+    /// <summary>The repository root: the folder holding PerfLab.slnx, at or above the current folder.</summary>
+    public static string FindRepo()
+    {
+        for (var dir = new DirectoryInfo(Environment.CurrentDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
+            {
+                return dir.FullName;
+            }
+        }
+
+        throw new InvalidOperationException("Run this from inside the repository.");
+    }
+
+    /// <summary>A progress line on stderr, with the time.</summary>
+    public static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");
+
+    /// <summary>Runs a program (arguments never go through a shell) and times it; its tree is killed after 20 minutes.</summary>
+    /// <param name="file">The program.</param>
+    /// <param name="arguments">Its arguments.</param>
+    /// <param name="directory">Its working folder; null: the current one.</param>
+    /// <param name="environment">Variables added to the inherited environment.</param>
+    /// <param name="mustSucceed">Throw when it exits non-zero.</param>
+    public static RunResult Run(string file, IEnumerable<string> arguments, string? directory = null, IReadOnlyDictionary<string, string>? environment = null, bool mustSucceed = true)
+    {
+        var info = new ProcessStartInfo(file)
+        {
+            WorkingDirectory = directory ?? Environment.CurrentDirectory,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            info.Environment[name] = value;
+        }
+
+        var clock = Stopwatch.StartNew();
+        using var process = Process.Start(info)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        var command = $"{file} {string.Join(' ', info.ArgumentList)}";
+        if (!process.WaitForExit(TimeSpan.FromMinutes(20)))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{command} took over 20 minutes; killed with its tree");
+        }
+
+        var result = new RunResult(clock.Elapsed.TotalSeconds, output.Result, error.Result);
+        if (mustSucceed && process.ExitCode != 0)
+        {
+            throw new InvalidOperationException($"{command} exited {process.ExitCode}:\n{result.Output}");
+        }
+
+        return result;
+    }
+
+    /// <summary>The median (the mean of the middle two for an even count); NaN when empty.</summary>
+    public static double Median(IEnumerable<double> values)
+    {
+        var sorted = values.Order().ToArray();
+        return sorted.Length == 0 ? double.NaN
+            : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2]
+            : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
+    }
+}
