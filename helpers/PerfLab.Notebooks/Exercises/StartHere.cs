@@ -29,7 +29,8 @@ public static class StartHere
     /// <summary>
     /// Checks that every [Benchmark] method of <paramref name="benchmark"/> reads its inputs (a field,
     /// a property or an argument, not only constants) and hands its result on (returns it, stores it
-    /// in a field or array, or gives it to a consumer), so the JIT cannot delete the work.
+    /// in a field or array, or gives it to a consumer), so the JIT cannot delete the work; and that
+    /// what it hands on is the path length, so a method that keeps the loop but returns 0 does not pass.
     /// </summary>
     /// <param name="benchmark">The reader's benchmark class, e.g. <c>typeof(PathLength)</c>.</param>
     /// <param name="run">The run of that class, when there is one: in quick and full mode its numbers are checked too.</param>
@@ -74,6 +75,11 @@ public static class StartHere
             }
         }
 
+        if (WrongAnswer(benchmark, methods) is { } wrong)
+        {
+            return wrong;
+        }
+
         var structure = string.Join("; ", kept) + ", so the JIT has to do the work.";
         if (run is null)
         {
@@ -104,6 +110,66 @@ public static class StartHere
         var measured = string.Join(", ", rows.Select(r => $"{r.DisplayName} on {r.Runtime} {Format.Time(r.Statistics!.Mean)}"));
         return ExerciseResult.Pass($"{structure} Measured ({run.Mode.ToString().ToLowerInvariant()} mode): {measured}.");
     }
+
+    // The shape alone cannot tell `return length;` from `return 0;` after the same loop: call each
+    // method on a fresh instance and compare what it hands on with the length of the path in its fields.
+    private static ExerciseResult? WrongAnswer(Type benchmark, List<MethodInfo> methods)
+    {
+        var xs = benchmark.GetField("_xs", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public);
+        var ys = benchmark.GetField("_ys", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public);
+        if (xs?.FieldType != typeof(double[]) || ys?.FieldType != typeof(double[]))
+        {
+            return ExerciseResult.NotYet($"{benchmark.Name} needs its fields `double[] _xs` and `double[] _ys`: keep them, the check computes the path length from them.");
+        }
+
+        foreach (var method in methods.Where(m => !m.IsStatic && m.GetParameters().Length == 0))
+        {
+            object instance;
+            object? returned;
+            try
+            {
+                instance = Activator.CreateInstance(benchmark)!;
+                returned = method.Invoke(instance, null);
+            }
+            catch (Exception ex) when (ex is TargetInvocationException or MissingMethodException or MemberAccessException)
+            {
+                var cause = ex.InnerException ?? ex;
+                return ExerciseResult.NotYet($"calling {method.Name} failed with {cause.GetType().Name}: {cause.Message}");
+            }
+
+            var expected = PathLengthOf((double[])xs.GetValue(instance)!, (double[])ys.GetValue(instance)!);
+            var handedOn = method.ReturnType == typeof(void)
+                ? StoredDoubles(benchmark, instance).Cast<double?>().FirstOrDefault(v => Same(v!.Value, expected))
+                : returned switch { double d => d, float f => f, int i => i, long l => l, _ => (double?)null };
+            if (handedOn is not { } value || !Same(value, expected))
+            {
+                var what = method.ReturnType == typeof(void) ? "stores no field holding the path length" : $"returns {returned}";
+                return ExerciseResult.NotYet(
+                    $"{method.Name} {what}, but the path through these points is {expected:F3} long. " +
+                    "Hand on the length the loop adds up, not another value: a benchmark that returns a constant measures nothing either.");
+            }
+        }
+
+        return null;
+    }
+
+    private static double PathLengthOf(double[] xs, double[] ys)
+    {
+        double length = 0;
+        for (var i = 1; i < Math.Min(xs.Length, ys.Length); i++)
+        {
+            length += Math.Sqrt(((xs[i] - xs[i - 1]) * (xs[i] - xs[i - 1])) + ((ys[i] - ys[i - 1]) * (ys[i] - ys[i - 1])));
+        }
+
+        return length;
+    }
+
+    private static IEnumerable<double> StoredDoubles(Type type, object instance) =>
+        type.GetFields(BindingFlags.Instance | BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public)
+            .Where(f => f.FieldType == typeof(double))
+            .Select(f => (double)f.GetValue(f.IsStatic ? null : instance)!);
+
+    private static bool Same(double actual, double expected) => Math.Abs(actual - expected) <= 1e-9 * Math.Max(1, Math.Abs(expected));
 
     private static List<MethodInfo> BenchmarkMethods(Type type) =>
         type.GetMethods(BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static)

@@ -18,7 +18,15 @@ internal static class BenchmarkCell
     /// <param name="typeName">The class the cell runs; it must be declared in the cell.</param>
     /// <param name="cellName">How messages name the cell.</param>
     /// <exception cref="PerfLabException">The cell does not declare <paramref name="typeName"/>.</exception>
-    public static string Extract(string cellSource, string typeName, string cellName)
+    public static string Extract(string cellSource, string typeName, string cellName) =>
+        TryExtract(cellSource, typeName) ?? throw new PerfLabException(
+            $"The class {typeName} is not declared in this cell ({cellName}), nor in an earlier cell that ran it with Lab.",
+            $"Lab compiles the text of the cell that declares the class for each runtime. Move `class {typeName}` into this cell, or run the cell that declares it (with Lab.RunAsync or Lab.AsmAsync) first.");
+
+    /// <summary>The compilable part of <paramref name="cellSource"/>, or null when it does not declare <paramref name="typeName"/>.</summary>
+    /// <param name="cellSource">The whole cell.</param>
+    /// <param name="typeName">The class looked for.</param>
+    public static string? TryExtract(string cellSource, string typeName)
     {
         ArgumentNullException.ThrowIfNull(cellSource);
         var tree = CSharpSyntaxTree.ParseText(cellSource, CSharpParseOptions.Default.WithKind(SourceCodeKind.Script).WithLanguageVersion(LanguageVersion.Latest));
@@ -61,9 +69,7 @@ internal static class BenchmarkCell
 
         if (!declared.Contains(typeName, StringComparer.Ordinal))
         {
-            throw new PerfLabException(
-                $"The class {typeName} is not declared in this cell ({cellName}).",
-                $"Lab runs a class written in the same cell as the call: its text is what gets compiled for each runtime. Move `class {typeName}` into this cell.");
+            return null;
         }
 
         var text = cellSource.ToCharArray();

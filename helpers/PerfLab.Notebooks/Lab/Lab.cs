@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using PerfLab.Benchmarks;
 using PerfLab.Disassembly;
 using PerfLab.Results;
@@ -45,7 +46,7 @@ public static class Lab
     /// runtime: each case in its own process, one runtime after another. Progress prints as it goes;
     /// an unchanged cell is answered from the cache.
     /// </summary>
-    /// <typeparam name="T">The benchmark class, declared in this cell.</typeparam>
+    /// <typeparam name="T">The benchmark class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
     /// <param name="runtimes">Monikers in order, e.g. ["net8.0", "net10.0"]; the first is the ratio baseline. Default: 8, 9, 10.</param>
     /// <param name="mode">smoke, quick or full; default: the runner's --mode, else PERFLAB_MODE, else quick.</param>
     /// <param name="force">Run even when a cached result exists.</param>
@@ -55,12 +56,13 @@ public static class Lab
     /// <exception cref="PerfLabException">The run could not happen; the message says why and what to do.</exception>
     public static async Task<BenchmarkRun> RunAsync<T>(string[]? runtimes = null, string? mode = null, bool force = false, string[]? env = null, double? caseTimeoutSeconds = null)
     {
-        var (source, cellName, cancellation) = CurrentCell("RunAsync");
+        var (cell, cellName, cancellation) = CurrentCell("RunAsync");
         var name = typeof(T).Name;
+        var (source, sourceCell) = DeclarationOf<T>(cell, cellName);
         var request = new BenchmarkRequest
         {
-            Source = BenchmarkCell.Extract(source, name, cellName),
-            SourcePath = cellName,
+            Source = source,
+            SourcePath = sourceCell,
             Runtimes = RuntimeCatalog.FindAll(runtimes),
             Mode = mode is null ? LabMode.Resolve().Mode : LabMode.Parse(mode, "mode"),
             Filter = [name + ".*"],
@@ -77,7 +79,7 @@ public static class Lab
     /// The code the JIT generates for methods of <typeparamref name="T"/> (written in the running cell) on
     /// .NET 8, 9 and 10, in steady state, side by side with what changed.
     /// </summary>
-    /// <typeparam name="T">The class, declared in this cell.</typeparam>
+    /// <typeparam name="T">The class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
     /// <param name="methods">Method names (Sum, Sum(int[]), a property...); none shows every [Benchmark] method.</param>
     /// <returns>The listings (they display side by side).</returns>
     /// <exception cref="PerfLabException">The capture could not happen; the message says why and what to do.</exception>
@@ -88,25 +90,46 @@ public static class Lab
     /// <paramref name="variant"/> compiles it: steady state, tiering off (what SharpLab and Compiler
     /// Explorer show), or steady state without dynamic PGO.
     /// </summary>
-    /// <typeparam name="T">The class, declared in this cell.</typeparam>
+    /// <typeparam name="T">The class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
     /// <param name="variant">Which code to show.</param>
     /// <param name="methods">Method names; none shows every [Benchmark] method.</param>
     /// <returns>The listings (they display side by side).</returns>
     /// <exception cref="PerfLabException">The capture could not happen; the message says why and what to do.</exception>
     public static async Task<AsmReport> AsmAsync<T>(AsmVariant variant, params string[] methods)
     {
-        var (source, cellName, cancellation) = CurrentCell("AsmAsync");
+        var (cell, cellName, cancellation) = CurrentCell("AsmAsync");
         var name = typeof(T).Name;
+        var (source, sourceCell) = DeclarationOf<T>(cell, cellName);
         var request = new AsmRequest
         {
-            Source = BenchmarkCell.Extract(source, name, cellName),
-            SourcePath = cellName,
+            Source = source,
+            SourcePath = sourceCell,
             Methods = (methods ?? []).Select(m => m.Contains('.', StringComparison.Ordinal) ? m : name + "." + m).ToArray(),
             FullOpts = variant == AsmVariant.FullOpts,
             NoPgo = variant == AsmVariant.NoPgo,
         };
         return await Disassembler.Value.CaptureAsync(request, line => Console.Out.WriteLine(line), cancellation).ConfigureAwait(false);
     }
+
+    // The compilable text of the cell that declares T: this cell, or an earlier one that ran T through
+    // Lab, so a later cell can show T's assembly without repeating the class. Keyed by the Type itself:
+    // a cell that declares the class again makes a new Type, and that cell's text wins.
+    private static (string Source, string CellName) DeclarationOf<T>(string cell, string cellName)
+    {
+        if (BenchmarkCell.TryExtract(cell, typeof(T).Name) is { } here)
+        {
+            Declarations.AddOrUpdate(typeof(T), new Declaration(here, cellName));
+            return (here, cellName);
+        }
+
+        return Declarations.TryGetValue(typeof(T), out var earlier)
+            ? (earlier.Source, earlier.CellName)
+            : (BenchmarkCell.Extract(cell, typeof(T).Name, cellName), cellName);
+    }
+
+    private sealed record Declaration(string Source, string CellName);
+
+    private static readonly ConditionalWeakTable<Type, Declaration> Declarations = new();
 
     private static (string Source, string CellName, CancellationToken Cancellation) CurrentCell(string method) =>
         CellSource.Current() ?? throw new PerfLabException(

@@ -27,6 +27,44 @@ public class ExerciseTests
         Assert.StartsWith("✓", CheckText(solvedRun), StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Notebook 00's check on the answers a reader is likely to write, without running a benchmark:
+    /// the class compiled in a real notebook session, the check called as the check cell calls it.
+    /// </summary>
+    [Theory]
+    [InlineData("the kept solution", null, null, "✓")]
+    [InlineData("the unsolved exercise", "unsolved", null, "✗ Not yet: Measure still throws its result away")]
+    [InlineData("return 0 after the loop", "return length;", "return 0;", "✗ Not yet: Measure returns 0, but the path")]
+    [InlineData("returning a field's value instead of the length", "return length;", "return _xs[^1];", "✗ Not yet: Measure returns ")]
+    [InlineData("storing the length in a field", "return length;", "_last = length;", "✓")]
+    [InlineData("storing half the length in a field", "return length;", "_last = length / 2;", "✗ Not yet: Measure stores no field holding the path length")]
+    public async Task Path_length_check_passes_only_a_benchmark_that_hands_on_the_length(string answer, string? find, string? replaceWith, string expectedStart)
+    {
+        var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, "00-start-here.ipynb"));
+        var exercise = document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class PathLength", StringComparison.Ordinal)).Source;
+        var solution = await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "00-start-here.exercise.cs"));
+        var code = find == "unsolved" ? exercise[..exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)] : solution;
+        if (find is not null && find != "unsolved")
+        {
+            Assert.Contains(find, code, StringComparison.Ordinal);
+            code = code.Replace(find, replaceWith, StringComparison.Ordinal);
+            if (replaceWith!.StartsWith("_last", StringComparison.Ordinal))
+            {
+                // A void method that keeps its result in a field instead of returning it.
+                code = code.Replace("public double Measure()", "public void Measure()", StringComparison.Ordinal)
+                    .Replace("public class PathLength\n{", "public class PathLength\n{\n    private double _last;", StringComparison.Ordinal);
+            }
+        }
+
+        using var cells = new CellRecorder();
+        var setup = await cells.RunAsync(SetupCell.For(Path.Combine(Repo.Notebooks, "00-start-here.ipynb"), Repo.Root));
+        var declared = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.StartHere.CheckDeadCode(typeof(PathLength))");
+
+        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
+
     // The check cell is the last code cell that produced a result.
     private static string CheckText(NotebookRun run) =>
         run.Cells.Where(c => c.Outputs.OfType<DisplayOutput>().Any(d => d.IsResult)).Last()

@@ -48,10 +48,10 @@ public class AsmTests
     [Fact]
     public async Task Switch_on_span_length_loses_its_six_bounds_checks_on_net10_N10_J16()
     {
-        var report = await Capture("SwitchOnLength.Sum", null, "net9.0", "net10.0");
+        var report = await Capture("LengthSwitch.Add", null, "net9.0", "net10.0");
 
-        Assert.Equal(6, Listing(report, "net9.0", "SwitchOnLength:Sum").BoundsChecks);
-        Assert.Equal(0, Listing(report, "net10.0", "SwitchOnLength:Sum").BoundsChecks);
+        Assert.Equal(6, Listing(report, "net9.0", "LengthSwitch:Add").BoundsChecks);
+        Assert.Equal(0, Listing(report, "net10.0", "LengthSwitch:Add").BoundsChecks);
         Assert.Contains(report.Summaries(), s => s.Contains("net9.0 -> net10.0: ", StringComparison.Ordinal) && s.Contains("bounds checks 6 -> 0", StringComparison.Ordinal));
     }
 
@@ -98,12 +98,12 @@ public class AsmTests
     [Fact]
     public async Task No_pgo_gives_tier1_code_without_profile_data()
     {
-        var request = new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["SwitchOnLength.Sum"], Runtimes = [RuntimeCatalog.Find("net9.0")] };
+        var request = new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["LengthSwitch.Add"], Runtimes = [RuntimeCatalog.Find("net9.0")] };
         var withPgo = await _engine.CaptureAsync(request);
         var withoutPgo = await _engine.CaptureAsync(request with { NoPgo = true });
 
-        Assert.True(Listing(withPgo, "net9.0", "SwitchOnLength:Sum").UsesPgo);
-        var listing = Listing(withoutPgo, "net9.0", "SwitchOnLength:Sum");
+        Assert.True(Listing(withPgo, "net9.0", "LengthSwitch:Add").UsesPgo);
+        var listing = Listing(withoutPgo, "net9.0", "LengthSwitch:Add");
         Assert.Equal("Tier1", listing.Tier);
         Assert.False(listing.UsesPgo);
     }
@@ -113,9 +113,9 @@ public class AsmTests
     {
         var report = await _engine.CaptureAsync(new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Runtimes = [RuntimeCatalog.Find("net10.0")] });
 
-        Assert.Equal("Lookups.ConstantIndex, Lookups.UnknownIndex, SwitchOnLength.SumArray, Closures.Sum", report.Method);
+        Assert.Equal("Lookups.ConstantIndex, Lookups.UnknownIndex, LengthSwitch.AddPair, Closures.Sum", report.Method);
         Assert.NotNull(Listing(report, "net10.0", "Lookups:UnknownIndex"));
-        Assert.NotNull(Listing(report, "net10.0", "SwitchOnLength:SumArray"));
+        Assert.NotNull(Listing(report, "net10.0", "LengthSwitch:AddPair"));
     }
 
     [Fact]

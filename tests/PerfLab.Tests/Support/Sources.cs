@@ -93,24 +93,22 @@ public static class Sources
             [Benchmark] public int UnknownIndex() => _data[_index];
         }
 
-        public class SwitchOnLength
+        public class LengthSwitch
         {
-            private int[] _array = [1, 2];
+            private int[] _pair = [1, 2];
 
-            [Benchmark] public int SumArray() => Sum(_array);
+            [Benchmark] public int AddPair() => Add(_pair);
 
+            // Every arm knows the span's length, so .NET 10 drops the range checks inside it.
             [MethodImpl(MethodImplOptions.NoInlining)]
-            public int Sum(ReadOnlySpan<int> span)
+            public int Add(ReadOnlySpan<int> values) => values.Length switch
             {
-                switch (span.Length)
-                {
-                    case 0: return 0;
-                    case 1: return span[0];
-                    case 2: return span[0] + span[1];
-                    case 3: return span[0] + span[1] + span[2];
-                    default: return -1;
-                }
-            }
+                0 => 0,
+                1 => values[0],
+                2 => values[0] + values[1],
+                3 => values[0] + values[1] + values[2],
+                _ => -1,
+            };
         }
 
         public class Closures
@@ -119,8 +117,8 @@ public static class Sources
             [Arguments(42)]
             public int Sum(int y)
             {
-                Func<int, int> addY = x => x + y;
-                return Twice(addY, y);
+                Func<int, int> plusY = value => value + y;
+                return Twice(plusY, y);
             }
 
             private static int Twice(Func<int, int> f, int value) => f(value) + f(value);
