@@ -26,7 +26,7 @@ done
 # Debian's Python is /usr/bin/python3: the first python3 on PATH may be another install without them.
 missing_debs=()
 chromium="${PERFLAB_CHROMIUM:-/usr/bin/chromium}"
-[ -x "$chromium" ] || missing_debs+=("chromium|the browser tests open every HTML report in headless Chromium")
+[ -x "$chromium" ] || missing_debs+=("chromium|the browser tests open every HTML report in headless Chromium (none at $chromium)")
 python_ok=false
 [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import nbclient, jupyter_client, nbformat, nbconvert" >/dev/null 2>&1 && python_ok=true
 $python_ok || missing_debs+=("python3-nbclient python3-jupyter-client python3-nbformat python3-nbconvert jupyter-nbconvert|Jupyter's own clients run the notebooks on the course kernel")

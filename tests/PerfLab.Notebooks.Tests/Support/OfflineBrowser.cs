@@ -39,7 +39,7 @@ public sealed class OfflineBrowser : IAsyncDisposable
     public static async Task<OfflineBrowser> OpenAsync(string file)
     {
         var executable = Environment.GetEnvironmentVariable("PERFLAB_CHROMIUM") ?? "/usr/bin/chromium";
-        Assert.True(File.Exists(executable), $"No Chromium at {executable}. Install Debian's chromium (`apt-get install chromium`, as .ci/run does) or set PERFLAB_CHROMIUM.");
+        Assert.True(File.Exists(executable), $"No Chromium at {executable}. Run the tests with ./test.sh, which installs Debian's chromium, or set PERFLAB_CHROMIUM.");
         var playwright = await Playwright.CreateAsync();
         var browser = await playwright.Chromium.LaunchAsync(new() { ExecutablePath = executable, Headless = true, Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
         var tab = await browser.NewPageAsync(new() { ViewportSize = new() { Width = 1200, Height = 900 } });

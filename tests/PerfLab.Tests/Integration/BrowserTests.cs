@@ -9,7 +9,7 @@ public class BrowserTests
     private static string Chromium()
     {
         var path = Environment.GetEnvironmentVariable("PERFLAB_CHROMIUM") ?? "/usr/bin/chromium";
-        Assert.True(File.Exists(path), $"No Chromium at {path}. Install Debian's chromium (`apt-get install chromium`, as .ci/run does) or set PERFLAB_CHROMIUM.");
+        Assert.True(File.Exists(path), $"No Chromium at {path}. Run the tests with ./test.sh, which installs Debian's chromium, or set PERFLAB_CHROMIUM.");
         return path;
     }
 
