@@ -115,7 +115,7 @@ public static class Sources
         {
             [Benchmark]
             [Arguments(42)]
-            public int Sum(int y)
+            public int Shift(int y)
             {
                 Func<int, int> plusY = value => value + y;
                 return Twice(plusY, y);

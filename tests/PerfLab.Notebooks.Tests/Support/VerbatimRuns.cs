@@ -1,0 +1,239 @@
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
+
+namespace PerfLab.Notebooks.Tests.Support;
+
+/// <summary>
+/// Finds text the course shares word for word with the digests of the "Performance Improvements in
+/// .NET" posts (../shared/reference, not in the repository). Text is cut into tokens (words, numbers
+/// and single punctuation marks, lower-cased, markdown marks dropped); every run of
+/// <see cref="Window"/> tokens is hashed. A run of at least <see cref="MinimumRun"/> tokens whose
+/// windows all occur in the digests is reported: long enough that API calls and citations of figures
+/// (which the course must share) do not reach it, short enough for a copied one-line lambda.
+/// The digests' hashes are committed (Data/digest-shingles.bin) so the check runs where the digests
+/// are not; where they are, the committed file must match them.
+/// </summary>
+public static partial class VerbatimRuns
+{
+    /// <summary>Tokens per hashed window.</summary>
+    public const int Window = 12;
+
+    /// <summary>The shortest shared run reported, in tokens.</summary>
+    public const int MinimumRun = 14;
+
+    private const string Magic = "PLVR1";
+
+    /// <summary>A token and the line of its text it comes from (1-based).</summary>
+    public readonly record struct Token(string Text, int Line);
+
+    /// <summary>A run of tokens of a course file found in the digests.</summary>
+    public sealed record Run(string File, string Where, int Tokens, string Text)
+    {
+        public override string ToString() => $"{File} {Where}: {Tokens} tokens shared with the digests: \"{Text}\"";
+    }
+
+    /// <summary>The digests' window hashes and the SHA-256 of the digests they were made from.</summary>
+    public sealed record Fingerprint(byte[] DigestsHash, HashSet<uint> Windows)
+    {
+        public void Write(string path)
+        {
+            using var stream = File.Create(path);
+            using var writer = new BinaryWriter(stream);
+            writer.Write(Encoding.ASCII.GetBytes(Magic));
+            writer.Write(Window);
+            writer.Write(DigestsHash);
+            var sorted = Windows.Order().ToArray();
+            writer.Write(sorted.Length);
+            foreach (var hash in sorted)
+            {
+                writer.Write(hash);
+            }
+        }
+
+        public static Fingerprint Read(string path)
+        {
+            using var reader = new BinaryReader(File.OpenRead(path));
+            var magic = Encoding.ASCII.GetString(reader.ReadBytes(Magic.Length));
+            var window = reader.ReadInt32();
+            if (magic != Magic || window != Window)
+            {
+                throw new InvalidDataException($"{path} is not a fingerprint of {Window}-token windows ({magic}, {window}): make it again (PERFLAB_UPDATE_FINGERPRINT=1).");
+            }
+
+            var digestsHash = reader.ReadBytes(32);
+            var count = reader.ReadInt32();
+            var windows = new HashSet<uint>(count);
+            for (var i = 0; i < count; i++)
+            {
+                windows.Add(reader.ReadUInt32());
+            }
+
+            return new Fingerprint(digestsHash, windows);
+        }
+
+        /// <summary>The fingerprint of reference texts (the digests' contents, in file-name order).</summary>
+        public static Fingerprint Of(IReadOnlyList<string> texts)
+        {
+            var windows = new HashSet<uint>();
+            foreach (var text in texts)
+            {
+                windows.UnionWith(Hashes(Tokenize(text)));
+            }
+
+            var digestsHash = SHA256.HashData(Encoding.UTF8.GetBytes(string.Join("\u0000", texts)));
+            return new Fingerprint(digestsHash, windows);
+        }
+    }
+
+    /// <summary>The digests folder: PERFLAB_DIGESTS, else shared/reference in a folder above the repository; null when absent.</summary>
+    public static string? FindDigests(string repoRoot)
+    {
+        if (Environment.GetEnvironmentVariable("PERFLAB_DIGESTS") is { Length: > 0 } set)
+        {
+            return Directory.Exists(set) ? set : throw new DirectoryNotFoundException($"PERFLAB_DIGESTS={set} does not exist.");
+        }
+
+        for (var dir = new DirectoryInfo(repoRoot).Parent; dir is not null; dir = dir.Parent)
+        {
+            var candidate = Path.Combine(dir.FullName, "shared", "reference");
+            if (Directory.Exists(candidate) && Directory.EnumerateFiles(candidate, "post-*-digest.md").Any())
+            {
+                return candidate;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The digests' texts, in file-name order.</summary>
+    public static IReadOnlyList<string> ReadDigests(string folder) =>
+        Directory.EnumerateFiles(folder, "post-*-digest.md").Order(StringComparer.Ordinal).Select(File.ReadAllText).ToList();
+
+    /// <summary>Words, numbers and punctuation marks of <paramref name="text"/>, lower-cased, with their lines.</summary>
+    public static List<Token> Tokenize(string text)
+    {
+        var tokens = new List<Token>();
+        var line = 1;
+        var last = 0;
+        foreach (Match match in TokenPattern().Matches(text))
+        {
+            line += text.AsSpan(last, match.Index - last).Count('\n');
+            last = match.Index;
+            tokens.Add(new Token(match.Value.ToLowerInvariant(), line));
+        }
+
+        return tokens;
+    }
+
+    /// <summary>The entries of an allow-list file (paragraphs; # lines are comments), as token texts.</summary>
+    public static IReadOnlyList<string> ReadAllowed(string path) =>
+        File.ReadAllText(path).ReplaceLineEndings("\n").Split("\n\n")
+            .Select(p => string.Join('\n', p.Split('\n').Where(l => !l.StartsWith('#'))))
+            .Where(p => p.Trim().Length > 0)
+            .Select(p => Joined(Tokenize(p)))
+            .ToList();
+
+    /// <summary>Whether a run is worth reporting: it holds words (not only marks and numbers) and lies inside no allowed entry.</summary>
+    public static bool Reportable(IReadOnlyList<Token> run, IReadOnlyList<string> allowed) =>
+        run.Count(t => char.IsLetter(t.Text[0]) && t.Text.Length > 1) >= 4 && !allowed.Any(a => a.Contains(Joined(run), StringComparison.Ordinal));
+
+    /// <summary>Tokens as one string, a space between each.</summary>
+    public static string Joined(IEnumerable<Token> tokens) => string.Join(' ', tokens.Select(t => t.Text));
+
+    /// <summary>The runs of <paramref name="tokens"/> of at least <see cref="MinimumRun"/> tokens found in <paramref name="windows"/>.</summary>
+    public static IEnumerable<(int Start, int Length)> SharedRuns(IReadOnlyList<Token> tokens, IReadOnlySet<uint> windows)
+    {
+        var hashes = Hashes(tokens);
+        var i = 0;
+        while (i < hashes.Count)
+        {
+            if (!windows.Contains(hashes[i]))
+            {
+                i++;
+                continue;
+            }
+
+            var start = i;
+            while (i < hashes.Count && windows.Contains(hashes[i]))
+            {
+                i++;
+            }
+
+            var length = i - start + Window - 1;
+            if (length >= MinimumRun)
+            {
+                yield return (start, length);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The course's own text, as (file, part, text): every notebook cell, the benchmark and exercise
+    /// sources, the published figures' JSON and the documentation.
+    /// </summary>
+    public static IEnumerable<(string File, string Part, string Text)> CourseTexts(string root)
+    {
+        IEnumerable<string> Files(string folder, string pattern) =>
+            Directory.Exists(Path.Combine(root, folder))
+                ? Directory.EnumerateFiles(Path.Combine(root, folder), pattern, SearchOption.AllDirectories)
+                    .Where(f => !f.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal)
+                        && !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+                : [];
+
+        foreach (var notebook in Files("notebooks", "*.ipynb").Order(StringComparer.Ordinal))
+        {
+            var cells = JsonNode.Parse(File.ReadAllText(notebook))!["cells"]!.AsArray();
+            for (var i = 0; i < cells.Count; i++)
+            {
+                var source = cells[i]!["source"];
+                var text = source is JsonArray lines ? string.Concat(lines.Select(l => (string?)l)) : (string?)source ?? "";
+                yield return (Path.GetRelativePath(root, notebook), $"cell {i}", text);
+            }
+        }
+
+        var others = Files("notebooks", "*.cs")
+            .Concat(Files("notebooks", "*.md"))
+            .Concat(Files("samples", "*.cs"))
+            .Concat(Files("bench", "*.cs"))
+            .Concat(Files(Path.Combine("data", "reference", "suite"), "*.cs"))
+            .Concat(Files(Path.Combine("data", "published"), "*.json"))
+            .Concat(Files(Path.Combine("data", "corpora"), "*.md"))
+            .Concat(Files(Path.Combine("helpers", "PerfLab.Notebooks", "Exercises"), "*.cs"))
+            .Concat(Files("docs", "*.md"))
+            .Concat(Files("tests", "Sources.cs"))
+            .Concat(new[] { "README.md", Path.Combine("data", "README.md") }.Select(f => Path.Combine(root, f)).Where(File.Exists));
+        foreach (var file in others.Distinct().Order(StringComparer.Ordinal))
+        {
+            yield return (Path.GetRelativePath(root, file), "", File.ReadAllText(file));
+        }
+    }
+
+    private static List<uint> Hashes(IReadOnlyList<Token> tokens)
+    {
+        var hashes = new List<uint>(Math.Max(0, tokens.Count - Window + 1));
+        for (var start = 0; start + Window <= tokens.Count; start++)
+        {
+            // FNV-1a over the window's tokens, each followed by a separator no token contains.
+            var hash = 2166136261u;
+            for (var t = start; t < start + Window; t++)
+            {
+                foreach (var c in tokens[t].Text)
+                {
+                    hash = (hash ^ c) * 16777619u;
+                }
+
+                hash = (hash ^ 0x1F) * 16777619u;
+            }
+
+            hashes.Add(hash);
+        }
+
+        return hashes;
+    }
+
+    // Words and numbers, or any single mark except whitespace and markdown's emphasis, code, table and heading marks.
+    [GeneratedRegex(@"[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_`*|#\\]")]
+    private static partial Regex TokenPattern();
+}
