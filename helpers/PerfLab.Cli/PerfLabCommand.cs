@@ -139,10 +139,11 @@ internal static class PerfLabCommand
         };
         var fullOpts = new Option<bool>("--fullopts") { Description = "Tiering off: the fully optimized first compile that SharpLab and Compiler Explorer show (no dynamic PGO)." };
         var noPgo = new Option<bool>("--no-pgo") { Description = "The steady state without dynamic PGO (DOTNET_TieredPGO=0)." };
+        var tier0 = new Option<bool>("--tier0") { Description = "The first, unoptimized Tier0 code instead of the steady state." };
         var html = new Option<string?>("--html") { Description = "Also write the side-by-side view as a standalone HTML page.", HelpName = "OUT" };
         var command = new Command("asm", "Show the code the JIT generates for a method on each runtime, steady state by default, with what changed between runtimes.")
         {
-            file, method, runtimes, fullOpts, noPgo, html,
+            file, method, runtimes, fullOpts, noPgo, tier0, html,
         };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
@@ -155,6 +156,7 @@ internal static class PerfLabCommand
                 Runtimes = RuntimeCatalog.FindAll(parse.GetValue(runtimes)),
                 FullOpts = parse.GetValue(fullOpts),
                 NoPgo = parse.GetValue(noPgo),
+                Tier0 = parse.GetValue(tier0),
             };
             var report = await new AsmEngine().CaptureAsync(request, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
             output.Write(report.ToString());

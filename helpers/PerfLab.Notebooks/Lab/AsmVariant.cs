@@ -11,4 +11,7 @@ public enum AsmVariant
 
     /// <summary>Steady state with dynamic PGO off (DOTNET_TieredPGO=0).</summary>
     NoPgo,
+
+    /// <summary>The first code the JIT produced: Tier0, compiled fast and unoptimized.</summary>
+    Tier0,
 }

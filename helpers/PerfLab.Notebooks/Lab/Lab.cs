@@ -88,7 +88,7 @@ public static class Lab
     /// <summary>
     /// The code the JIT generates for methods of <typeparamref name="T"/> on .NET 8, 9 and 10, as
     /// <paramref name="variant"/> compiles it: steady state, tiering off (what SharpLab and Compiler
-    /// Explorer show), or steady state without dynamic PGO.
+    /// Explorer show), steady state without dynamic PGO, or the first (Tier0) code.
     /// </summary>
     /// <typeparam name="T">The class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
     /// <param name="variant">Which code to show.</param>
@@ -107,6 +107,7 @@ public static class Lab
             Methods = (methods ?? []).Select(m => m.Contains('.', StringComparison.Ordinal) ? m : name + "." + m).ToArray(),
             FullOpts = variant == AsmVariant.FullOpts,
             NoPgo = variant == AsmVariant.NoPgo,
+            Tier0 = variant == AsmVariant.Tier0,
         };
         return await Disassembler.Value.CaptureAsync(request, line => Console.Out.WriteLine(line), cancellation).ConfigureAwait(false);
     }

@@ -29,6 +29,11 @@ public sealed class AsmEngine
     public async Task<AsmReport> CaptureAsync(AsmRequest request, Action<string>? log = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(request);
+        if (request.Tier0 && request.FullOpts)
+        {
+            throw new PerfLabException("Tier0 and FullOpts exclude each other: with tiering off the JIT never produces Tier0 code.", "Ask for one of them.");
+        }
+
         log ??= _ => { };
         var compiled = await _workspace.Compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
         // No name: every [Benchmark] method.
@@ -108,13 +113,16 @@ public sealed class AsmEngine
                 continue;
             }
 
-            // Per overload (full JIT name): the last steady-state code, else the last OSR code, else the last of all.
+            // Per overload (full JIT name): the first Tier0 code when asked for; otherwise the last
+            // steady-state code, else the last OSR code, else the last of all.
             foreach (var group in mine.GroupBy(l => l.Method))
             {
                 var listings = group.ToArray();
-                chosen.Add(listings.LastOrDefault(l => l.Tier is "Tier1" or "FullOpts")
-                    ?? listings.LastOrDefault(l => l.IsOptimized)
-                    ?? listings[^1]);
+                chosen.Add(request.Tier0
+                    ? listings.FirstOrDefault(l => l.Tier == "Tier0") ?? listings[0]
+                    : listings.LastOrDefault(l => l.Tier is "Tier1" or "FullOpts")
+                        ?? listings.LastOrDefault(l => l.IsOptimized)
+                        ?? listings[^1]);
             }
         }
 

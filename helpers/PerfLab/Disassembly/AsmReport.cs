@@ -23,14 +23,23 @@ public sealed record AsmRequest
     /// <summary>Dynamic PGO off (DOTNET_TieredPGO=0).</summary>
     public bool NoPgo { get; init; }
 
+    /// <summary>The first code the JIT produced for the method (Tier0: compiled fast, unoptimized) instead of the steady state.</summary>
+    public bool Tier0 { get; init; }
+
     /// <summary>How long the host drives the benchmark towards optimized code.</summary>
     public TimeSpan DriveTimeout { get; init; } = TimeSpan.FromSeconds(5);
 
     /// <summary>Longest time one runtime's process may take.</summary>
     public TimeSpan ProcessTimeout { get; init; } = TimeSpan.FromSeconds(60);
 
-    /// <summary>"steady state", "FullOpts" or "steady state, PGO off".</summary>
-    public string Variant => FullOpts ? "FullOpts (tiering off)" : NoPgo ? "steady state, dynamic PGO off" : "steady state (Tier1 with dynamic PGO)";
+    /// <summary>"steady state", "FullOpts", "steady state, PGO off" or "Tier0".</summary>
+    public string Variant => (FullOpts, NoPgo, Tier0) switch
+    {
+        (true, _, _) => "FullOpts (tiering off)",
+        (_, _, true) => NoPgo ? "Tier0 (first compile, unoptimized), dynamic PGO off" : "Tier0 (first compile, unoptimized)",
+        (_, true, _) => "steady state, dynamic PGO off",
+        _ => "steady state (Tier1 with dynamic PGO)",
+    };
 }
 
 /// <summary>The listing of each method on one runtime.</summary>

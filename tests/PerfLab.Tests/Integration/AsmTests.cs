@@ -96,6 +96,27 @@ public class AsmTests
     }
 
     [Fact]
+    public async Task Tier0_shows_the_first_unoptimized_compile_larger_than_the_steady_state()
+    {
+        var request = new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["UnknownIndex"], Runtimes = [RuntimeCatalog.Find("net10.0")] };
+        var steady = Listing(await _engine.CaptureAsync(request), "net10.0", "Lookups:UnknownIndex");
+        var report = await _engine.CaptureAsync(request with { Tier0 = true });
+
+        var first = Listing(report, "net10.0", "Lookups:UnknownIndex");
+        Assert.Equal("Tier0", first.Tier);
+        Assert.Equal("Tier1", steady.Tier);
+        Assert.True(first.CodeSize > steady.CodeSize, $"Tier0 {first.CodeSize} bytes, Tier1 {steady.CodeSize} bytes: unoptimized code should be the larger");
+        Assert.StartsWith("Tier0", report.Variant, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Tier0_and_fullopts_together_are_refused_before_anything_runs()
+    {
+        var ex = await Assert.ThrowsAsync<PerfLabException>(() => _engine.CaptureAsync(new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Tier0 = true, FullOpts = true }));
+        Assert.Contains("exclude each other", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task No_pgo_gives_tier1_code_without_profile_data()
     {
         var request = new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["LengthSwitch.Add"], Runtimes = [RuntimeCatalog.Find("net9.0")] };
