@@ -57,45 +57,131 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     public int Calls => Instructions.Count(l => l.StartsWith("call", StringComparison.Ordinal));
 
     /// <summary>
-    /// Loops: back edges, i.e. jumps to an earlier label whose block does not return (a jump back to a
-    /// shared epilog is not a loop).
+    /// Loops: natural loops of the code's control-flow graph, counted by their headers (a block the
+    /// back edge's source cannot be reached without). Jumping backwards in the layout is not enough:
+    /// a cold block jumping back to rejoin the method is no loop, and a rotated loop's back edge can
+    /// be a fall-through.
     /// </summary>
     public int Loops
     {
         get
         {
-            var blocks = new Dictionary<string, bool>(StringComparer.Ordinal);
-            string? current = null;
-            foreach (var line in Lines)
+            var blocks = Blocks();
+            var successors = blocks.Select((block, i) => Successors(blocks, i)).ToArray();
+            var dominators = Dominators(blocks.Count, successors);
+            var headers = new HashSet<int>();
+            for (var from = 0; from < blocks.Count; from++)
             {
-                if (line.EndsWith(':'))
+                if (dominators[from] is null)
                 {
-                    current = line[..^1];
-                    blocks[current] = false;
+                    continue; // unreachable
                 }
-                else if (current is not null && line.StartsWith("ret", StringComparison.Ordinal))
+
+                foreach (var to in successors[from].Where(t => dominators[from]!.Contains(t)))
                 {
-                    blocks[current] = true;
+                    headers.Add(to);
                 }
             }
 
-            var seen = new HashSet<string>(StringComparer.Ordinal);
-            var loops = 0;
-            foreach (var line in Lines)
-            {
-                if (line.EndsWith(':'))
-                {
-                    seen.Add(line[..^1]);
-                }
-                else if (line.StartsWith('j') && JumpTarget().Match(line) is { Success: true } target
-                    && seen.Contains(target.Groups[1].Value) && !blocks[target.Groups[1].Value])
-                {
-                    loops++;
-                }
-            }
-
-            return loops;
+            return headers.Count;
         }
+    }
+
+    // Basic blocks: the code before the first label, then one per label, as (label, instructions).
+    private List<(string? Label, List<string> Code)> Blocks()
+    {
+        var blocks = new List<(string? Label, List<string> Code)> { (null, []) };
+        foreach (var line in Lines)
+        {
+            if (line.EndsWith(':'))
+            {
+                blocks.Add((line[..^1], []));
+            }
+            else
+            {
+                blocks[^1].Code.Add(line);
+            }
+        }
+
+        return blocks;
+    }
+
+    private static List<int> Successors(List<(string? Label, List<string> Code)> blocks, int index)
+    {
+        var next = new List<int>();
+        foreach (var line in blocks[index].Code.Where(l => l.StartsWith('j')))
+        {
+            if (JumpTarget().Match(line) is { Success: true } target && blocks.FindIndex(b => b.Label == target.Groups[1].Value) is >= 0 and var to)
+            {
+                next.Add(to);
+            }
+        }
+
+        // Falls through unless its last instruction leaves: ret, an unconditional jump, or int3 after a throwing helper.
+        var last = blocks[index].Code.LastOrDefault(l => !l.StartsWith("align", StringComparison.Ordinal));
+        var leaves = last is not null && (last.StartsWith("ret", StringComparison.Ordinal) || last.StartsWith("jmp", StringComparison.Ordinal) || last.StartsWith("int3", StringComparison.Ordinal));
+        if (!leaves && index + 1 < blocks.Count)
+        {
+            next.Add(index + 1);
+        }
+
+        return next;
+    }
+
+    // Dominator sets (iterative data-flow from block 0); null for blocks the entry never reaches.
+    private static HashSet<int>?[] Dominators(int count, List<int>[] successors)
+    {
+        var predecessors = Enumerable.Range(0, count).Select(_ => new List<int>()).ToArray();
+        for (var from = 0; from < count; from++)
+        {
+            foreach (var to in successors[from])
+            {
+                predecessors[to].Add(from);
+            }
+        }
+
+        var reachable = new HashSet<int> { 0 };
+        var pending = new Stack<int>([0]);
+        while (pending.TryPop(out var block))
+        {
+            foreach (var to in successors[block].Where(reachable.Add))
+            {
+                pending.Push(to);
+            }
+        }
+
+        var dominators = new HashSet<int>?[count];
+        for (var i = 0; i < count; i++)
+        {
+            dominators[i] = !reachable.Contains(i) ? null : i == 0 ? [0] : [.. reachable];
+        }
+
+        for (var changed = true; changed;)
+        {
+            changed = false;
+            for (var i = 1; i < count; i++)
+            {
+                if (dominators[i] is null)
+                {
+                    continue;
+                }
+
+                var meet = new HashSet<int>(reachable);
+                foreach (var from in predecessors[i].Where(p => dominators[p] is not null))
+                {
+                    meet.IntersectWith(dominators[from]!);
+                }
+
+                meet.Add(i);
+                if (!meet.SetEquals(dominators[i]!))
+                {
+                    dominators[i] = meet;
+                    changed = true;
+                }
+            }
+        }
+
+        return dominators;
     }
 
     /// <summary>Optimized code: Tier1, OSR or FullOpts.</summary>

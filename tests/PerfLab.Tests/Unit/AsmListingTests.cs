@@ -82,6 +82,92 @@ public class AsmListingTests
     }
 
     [Fact]
+    public void A_cold_block_that_jumps_back_to_rejoin_the_method_is_not_a_loop()
+    {
+        // .NET 9's N10-J01 shape: the delegate-call fallback sits after the epilog and jumps back into it.
+        var listing = Parse("""
+            ; Assembly listing for method Demo.Bench:Sum(int):int:this (Tier1)
+            G_M000_IG01:
+                   push     rbx
+            G_M000_IG02:
+                   cmp      qword ptr [rbx+0x18], rax
+                   jne      SHORT G_M000_IG05
+                   add      r15d, dword ptr [rax+0x08]
+            G_M000_IG03:
+                   add      eax, ebx
+            G_M000_IG04:
+                   pop      rbx
+                   ret
+            G_M000_IG05:
+                   call     [rbx+0x18]System.Func`2[int,int]:Invoke(int):int:this
+                   jmp      SHORT G_M000_IG03
+            ; Total bytes of code 40
+
+            """);
+
+        Assert.Equal(0, listing.Loops);
+    }
+
+    [Fact]
+    public void A_rotated_loop_entered_in_its_middle_is_one_loop()
+    {
+        // Tier1's shape of a counting loop: two backward jumps and a fall-through back edge, one loop.
+        var listing = Parse("""
+            ; Assembly listing for method Demo.Bench:CountEven():int:this (Tier1)
+            G_M000_IG01:
+                   push     rbp
+            G_M000_IG02:
+                   cmp      dword ptr [rdx+0x08], 0
+                   jg       SHORT G_M000_IG07
+            G_M000_IG03:
+                   pop      rbp
+                   ret
+            G_M000_IG04:
+                   align    [12 bytes for IG05]
+            G_M000_IG05:
+                   inc      eax
+            G_M000_IG06:
+                   inc      ecx
+                   cmp      dword ptr [rdx+0x08], ecx
+                   jle      SHORT G_M000_IG03
+            G_M000_IG07:
+                   test     byte ptr [rdi+4*rcx+0x10], 1
+                   jne      SHORT G_M000_IG06
+                   jmp      SHORT G_M000_IG05
+            ; Total bytes of code 64
+
+            """);
+
+        Assert.Equal(1, listing.Loops);
+    }
+
+    [Fact]
+    public void Nested_loops_count_as_two()
+    {
+        var listing = Parse("""
+            ; Assembly listing for method Demo.Bench:Grid():int:this (Tier1)
+            G_M000_IG01:
+                   xor      ecx, ecx
+            G_M000_IG02:
+                   xor      edx, edx
+            G_M000_IG03:
+                   inc      edx
+                   cmp      edx, 10
+                   jl       SHORT G_M000_IG03
+            G_M000_IG04:
+                   inc      ecx
+                   cmp      ecx, 10
+                   jl       SHORT G_M000_IG02
+            G_M000_IG05:
+                   ret
+            ; Total bytes of code 30
+
+            """);
+
+        Assert.Equal(2, listing.Loops);
+    }
+
+    [Fact]
     public void Summary_names_size_and_every_count_that_changed()
     {
         var before = Parse();
