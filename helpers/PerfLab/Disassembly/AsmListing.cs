@@ -184,6 +184,12 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
         return dominators;
     }
 
+    /// <summary>
+    /// The method's name for matching it across runtimes: .NET 9's JIT prints a bool as "ubyte"
+    /// (IsDog():ubyte:this) where .NET 8 and 10 print "bool", so both read as bool here.
+    /// </summary>
+    public string SameMethodKey => UbyteType().Replace(Method, "bool");
+
     /// <summary>Optimized code: Tier1, OSR or FullOpts.</summary>
     public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier == "FullOpts";
 
@@ -271,6 +277,9 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
 
     [GeneratedRegex(@"^; Total bytes of code:? (\d+)")]
     private static partial Regex Total();
+
+    [GeneratedRegex(@"\bubyte\b")]
+    private static partial Regex UbyteType();
 
     [GeneratedRegex(@"CORINFO_HELP_\w+")]
     private static partial Regex HelperName();

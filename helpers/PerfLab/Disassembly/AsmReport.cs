@@ -80,9 +80,9 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
     public IReadOnlyList<string> Summaries()
     {
         var lines = new List<string>();
-        foreach (var method in Runtimes.SelectMany(r => r.Listings.Select(l => l.Method)).Distinct())
+        foreach (var (method, key) in MethodNames())
         {
-            var present = Runtimes.Select(r => (r.Runtime, Listing: r.Listings.FirstOrDefault(l => l.Method == method))).Where(x => x.Listing is not null).ToArray();
+            var present = Runtimes.Select(r => (r.Runtime, Listing: r.Listings.FirstOrDefault(l => l.SameMethodKey == key))).Where(x => x.Listing is not null).ToArray();
             for (var i = 1; i < present.Length; i++)
             {
                 lines.Add($"{method}: {AsmDiff.Summary(present[i - 1].Runtime, present[i - 1].Listing!, present[i].Runtime, present[i].Listing!)}");
@@ -91,6 +91,10 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
 
         return lines;
     }
+
+    // Each method once, named as the first runtime that compiled it prints it.
+    private IEnumerable<(string Method, string Key)> MethodNames() =>
+        Runtimes.SelectMany(r => r.Listings).DistinctBy(l => l.SameMethodKey).Select(l => (l.Method, l.SameMethodKey));
 
     /// <summary>The listing of <paramref name="method"/> (a JIT name prefix) on <paramref name="runtime"/>.</summary>
     /// <param name="runtime">Moniker.</param>
@@ -105,12 +109,12 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
     public IReadOnlyList<AsmMethodView> Methods()
     {
         var views = new List<AsmMethodView>();
-        foreach (var method in Runtimes.SelectMany(r => r.Listings.Select(l => l.Method)).Distinct())
+        foreach (var (method, key) in MethodNames())
         {
             var groups = new List<AsmGroup>();
             foreach (var runtime in Runtimes)
             {
-                var listing = runtime.Listings.FirstOrDefault(l => l.Method == method);
+                var listing = runtime.Listings.FirstOrDefault(l => l.SameMethodKey == key);
                 if (listing is null)
                 {
                     continue;

@@ -168,6 +168,20 @@ public class AsmListingTests
     }
 
     [Fact]
+    public void A_bool_method_net9_prints_as_ubyte_is_matched_with_the_other_runtimes()
+    {
+        var report = new AsmReport("IsDog", "steady state", [
+            new RuntimeAsm("net8.0", "8.0.31", [new AsmListing("TypeTest:IsDog():bool:this", "Tier1", false, 35, ["ret"])], []),
+            new RuntimeAsm("net9.0", "9.0.20", [new AsmListing("TypeTest:IsDog():ubyte:this", "Tier1", true, 62, ["nop", "ret"])], []),
+        ]);
+
+        var view = Assert.Single(report.Methods());
+        Assert.Equal("TypeTest:IsDog():bool:this", view.Method);
+        Assert.Equal(["net8.0", "net9.0"], view.Groups.SelectMany(g => g.Runtimes));
+        Assert.Equal("TypeTest:IsDog():bool:this: net8.0 -> net9.0: 35 -> 62 bytes", Assert.Single(report.Summaries()));
+    }
+
+    [Fact]
     public void Summary_names_size_and_every_count_that_changed()
     {
         var before = Parse();
