@@ -65,6 +65,37 @@ public class ExerciseTests
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// jit/01's exercise measured for real in quick mode on .NET 10: the notebook's own class, the exercise
+    /// cell with each answer, and the check. Also what the notebook claims about bytes: none with the
+    /// profile, 32 (the enumerator) without it; bytes do not depend on the machine.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "[]", "✗ Not yet: the run had no environment setting")]
+    [InlineData("the kept solution", "[\"DOTNET_TieredPGO=0\"]", "✓ with DOTNET_TieredPGO=0 .NET 10 allocated 32 B per call")]
+    [InlineData("a setting that leaves PGO on", "[\"DOTNET_ReadyToRun=0\"]", "✗ Not yet: with DOTNET_ReadyToRun=0 .NET 10 still allocated 0 B per call")]
+    public async Task Profile_off_check_passes_only_when_the_enumerator_is_allocated_again(string answer, string env, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "jit", "01-tiering-and-pgo.ipynb");
+        var document = NotebookDocument.Load(path);
+        var benchmark = document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class HotPathEnumerator", StringComparison.Ordinal)).Source;
+        var exercise = document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("var exercise", StringComparison.Ordinal)).Source;
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-01-tiering-and-pgo.exercise.cs"))).Trim();
+        Assert.Contains("env: []", exercise, StringComparison.Ordinal);
+        Assert.Equal(exercise.Replace("env: []", "env: [\"DOTNET_TieredPGO=0\"]", StringComparison.Ordinal).Trim(), solution);
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path), PerfLab.Contract.BenchmarkMode.Quick);
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var declared = await cells.RunAsync(benchmark.Replace("await Lab.RunAsync<HotPathEnumerator>()", "var withProfile = await Lab.RunAsync<HotPathEnumerator>(runtimes: [\"net10.0\"]);", StringComparison.Ordinal));
+        var bytesWithProfile = await cells.RunAsync("withProfile.Results.Single().AllocatedBytes");
+        var ran = await cells.RunAsync(exercise.Replace("env: []", "env: " + env, StringComparison.Ordinal));
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.TieringAndPgo.CheckProfileOff(exercise)");
+
+        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{ran}\n{check}");
+        Assert.Equal("0", bytesWithProfile.ResultText); // the notebook's claim: .NET 10 with its profile allocates nothing
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
+
     // The check cell is the last code cell that produced a result.
     private static string CheckText(NotebookRun run) =>
         run.Cells.Where(c => c.Outputs.OfType<DisplayOutput>().Any(d => d.IsResult)).Last()

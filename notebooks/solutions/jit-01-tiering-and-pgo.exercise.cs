@@ -1,0 +1,2 @@
+var exercise = await Lab.RunAsync<HotPathEnumerator>(runtimes: ["net10.0"], env: ["DOTNET_TieredPGO=0"]);
+exercise

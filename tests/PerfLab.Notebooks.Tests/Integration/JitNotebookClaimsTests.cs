@@ -1,0 +1,72 @@
+using PerfLab.Disassembly;
+using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Tests.Support;
+
+namespace PerfLab.Notebooks.Tests.Integration;
+
+/// <summary>
+/// What the JIT notebooks tell the reader about the code each runtime generates, checked on the
+/// notebooks' own classes with real listings from .NET 8, 9 and 10. These facts do not depend on the
+/// machine (the times do, and are not asserted).
+/// </summary>
+public class JitNotebookClaimsTests
+{
+    private static readonly AsmEngine Engine = new();
+
+    // The class a notebook cell declares, without the cell's call into Lab.
+    private static string CellClasses(string notebook, string marker)
+    {
+        var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, notebook));
+        var cell = document.Cells.First(c => c.Kind == CellKind.Code && c.Source.Contains(marker, StringComparison.Ordinal)).Source;
+        return string.Join('\n', cell.Split('\n').Where(l => !l.TrimStart().StartsWith("await Lab.", StringComparison.Ordinal)));
+    }
+
+    private static Task<AsmReport> Capture(string source, string method, bool tier0 = false, bool noPgo = false) =>
+        Engine.CaptureAsync(new AsmRequest { Source = source, SourcePath = "notebook-cell.cs", Methods = [method], Tier0 = tier0, NoPgo = noPgo });
+
+    private static AsmListing Only(AsmReport report, string runtime) => Assert.Single(report.Runtimes.Single(r => r.Runtime == runtime).Listings);
+
+    [Fact]
+    public async Task Tiering_a_loop_method_is_instrumented_from_its_first_compile_and_tier1_drops_probes_patchpoint_and_range_check()
+    {
+        var climb = CellClasses("jit/01-tiering-and-pgo.ipynb", "class Climb");
+
+        var first = await Capture(climb, "CountEven", tier0: true);
+        var steady = await Capture(climb, "CountEven");
+
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            var tier0 = Only(first, runtime);
+            var tier1 = Only(steady, runtime);
+            Assert.Equal("Instrumented Tier0", tier0.Tier);
+            Assert.Contains("CORINFO_HELP_COUNTPROFILE32", tier0.Helpers);
+            Assert.Contains("CORINFO_HELP_PATCHPOINT", tier0.Helpers);
+            Assert.Equal(1, tier0.BoundsChecks);
+            Assert.Equal("Tier1", tier1.Tier);
+            Assert.True(tier1.UsesPgo, $"{runtime}: Tier1 without PGO");
+            Assert.Empty(tier1.Helpers);
+            Assert.True(tier0.CodeSize > 3 * tier1.CodeSize, $"{runtime}: Tier0 {tier0.CodeSize} bytes, Tier1 {tier1.CodeSize} bytes");
+        }
+    }
+
+    [Fact]
+    public async Task Tiering_the_type_test_gets_a_profiled_guess_from_net9_on_and_loses_it_without_pgo_N9_J01()
+    {
+        var pets = CellClasses("jit/01-tiering-and-pgo.ipynb", "class PetCheck");
+
+        var steady = await Capture(pets, "IsDog");
+        var noPgo = await Capture(pets, "IsDog", noPgo: true);
+
+        static bool Guesses(AsmListing listing) => listing.Instructions.Any(l => l.StartsWith("cmp", StringComparison.Ordinal) && l.Contains("qword ptr [r", StringComparison.Ordinal));
+        Assert.False(Guesses(Only(steady, "net8.0")));
+        Assert.Equal(35, Only(steady, "net8.0").CodeSize); // the post's .NET 8 listing: 35 bytes
+        Assert.True(Guesses(Only(steady, "net9.0")));
+        Assert.Equal(62, Only(steady, "net9.0").CodeSize); // the post's .NET 9 listing: 62 bytes
+        Assert.True(Guesses(Only(steady, "net10.0")));
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            Assert.Contains("CORINFO_HELP_ISINSTANCEOFCLASS", Only(steady, runtime).Helpers);
+            Assert.False(Guesses(Only(noPgo, runtime)), $"{runtime}: a type guess without PGO");
+        }
+    }
+}
