@@ -5,9 +5,10 @@ namespace PerfLab.Notebooks.Documents;
 /// <summary>
 /// The course's notebook dialect, checked: outputs stripped, one identical setup cell that is the only
 /// place loading anything, no magics or package directives (the course kernel runs plain C#), and the
-/// metadata that makes Jupyter and Polyglot Notebooks open the file as C#.
+/// metadata that makes Jupyter and Polyglot Notebooks open the file as C#; and relative links in the
+/// prose that point at files which exist.
 /// </summary>
-public static class NotebookLint
+public static partial class NotebookLint
 {
     /// <summary>The kernelspec name every notebook declares (the course's kernel).</summary>
     public const string KernelName = "perflab-csharp";
@@ -54,8 +55,36 @@ public static class NotebookLint
             CheckLines(cell, isSetup: cell == firstCode, at, problems);
         }
 
+        foreach (var cell in notebook.Cells.Where(c => c.Kind == CellKind.Markdown))
+        {
+            CheckLinks(cell, Path.GetDirectoryName(Path.GetFullPath(notebook.Path))!, $"{file}, {cell.Name}", problems);
+        }
+
         return problems;
     }
+
+    // A relative link (a previous/next notebook, a doc) must point at a file that exists: a broken one
+    // fails in Jupyter and in the report alike. Web links and anchors are not checked.
+    private static void CheckLinks(NotebookCell cell, string folder, string at, List<string> problems)
+    {
+        foreach (System.Text.RegularExpressions.Match link in MarkdownLink().Matches(cell.Source))
+        {
+            var target = link.Groups[1].Value;
+            if (target.Contains("://", StringComparison.Ordinal) || target.StartsWith('#') || target.StartsWith("mailto:", StringComparison.Ordinal))
+            {
+                continue;
+            }
+
+            var path = target.Split('#')[0];
+            if (!File.Exists(Path.Combine(folder, path)) && !Directory.Exists(Path.Combine(folder, path)))
+            {
+                problems.Add($"{at}: links to {target}, which does not exist next to the notebook; fix the link or write the name without a link until the target exists.");
+            }
+        }
+    }
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"\]\(([^)\s]+)\)")]
+    private static partial System.Text.RegularExpressions.Regex MarkdownLink();
 
     private static void CheckMetadata(JsonObject metadata, string file, List<string> problems)
     {

@@ -38,6 +38,16 @@ public class NotebookLintTests
     }
 
     [Fact]
+    public void A_relative_link_to_a_missing_notebook_is_reported_and_web_links_are_not()
+    {
+        var notebook = Notebook(Metadata(), Markdown("# Demo\nSee [the posts](https://devblogs.microsoft.com/dotnet/) and [below](#summary).\n\nNext: [Loops](02-loops.ipynb)"), Code(SetupText));
+
+        var problem = Single(NotebookLint.Check(notebook, RepoRoot));
+
+        Assert.True(problem.StartsWith($"{File}, cell 1: links to 02-loops.ipynb, which does not exist", StringComparison.Ordinal), problem);
+    }
+
+    [Fact]
     public void A_cell_that_stores_outputs_is_reported()
     {
         var outputs = new JsonArray(new JsonObject { ["output_type"] = "stream", ["name"] = "stdout", ["text"] = "2" });
