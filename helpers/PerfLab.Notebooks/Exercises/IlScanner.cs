@@ -23,7 +23,7 @@ internal static class IlScanner
 
     /// <summary>The instructions of <paramref name="method"/>; empty when it has no IL body.</summary>
     /// <param name="method">A method with a body.</param>
-    internal static IReadOnlyList<Instruction> Read(MethodInfo method)
+    internal static IReadOnlyList<Instruction> Read(MethodBase method)
     {
         var il = method.GetMethodBody()?.GetILAsByteArray();
         if (il is null)
@@ -59,11 +59,13 @@ internal static class IlScanner
         return instructions;
     }
 
-    private static MethodBase? Resolve(MethodInfo method, int token)
+    private static MethodBase? Resolve(MethodBase method, int token)
     {
         try
         {
-            return method.Module.ResolveMethod(token, method.DeclaringType?.GetGenericArguments(), method.GetGenericArguments());
+            // A constructor has no generic arguments of its own (and GetGenericArguments throws on one).
+            var ownArguments = method is MethodInfo info ? info.GetGenericArguments() : Type.EmptyTypes;
+            return method.Module.ResolveMethod(token, method.DeclaringType?.GetGenericArguments(), ownArguments);
         }
         catch (ArgumentException)
         {

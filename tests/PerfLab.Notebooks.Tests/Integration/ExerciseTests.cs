@@ -96,6 +96,38 @@ public class ExerciseTests
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// collections/01's exercise in smoke mode on .NET 8, 9 and 10: a struct enumerator allocates nothing
+    /// even in a cold call, so the bytes decide here too; a copy or a wrong total fails.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, null, "✗ Not yet: AddUp still enumerates through the IEnumerable<int> interface")]
+    [InlineData("the kept solution", "", "", "✓ Total adds up to 500500 and allocates nothing on net8.0, net9.0, net10.0")]
+    [InlineData("copying the list to an array first", "foreach (int value in values)", "foreach (int value in values.ToArray())", "✗ Not yet: Total still allocates")]
+    [InlineData("counting instead of adding", "total += value;", "total++;", "✗ Not yet: Total returns 1000, but the scores add up to 500500")]
+    public async Task Allocation_free_check_passes_only_a_loop_that_allocates_nothing_and_adds_up(string answer, string? find, string? replaceWith, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "collections", "01-enumeration.ipynb");
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class ScoreTotal", StringComparison.Ordinal)).Source;
+        var call = exercise[exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)..];
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "collections-01-enumeration.exercise.cs"))).TrimEnd();
+        var code = find switch
+        {
+            null => exercise,
+            "" => solution + "\n" + call,
+            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
+        };
+        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Enumeration.CheckAllocationFree(typeof(ScoreTotal), exercise)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
+
     // The check cell is the last code cell that produced a result.
     private static string CheckText(NotebookRun run) =>
         run.Cells.Where(c => c.Outputs.OfType<DisplayOutput>().Any(d => d.IsResult)).Last()

@@ -1,3 +1,5 @@
+using PerfLab.Benchmarks;
+using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Tests.Support;
@@ -5,13 +7,15 @@ using PerfLab.Notebooks.Tests.Support;
 namespace PerfLab.Notebooks.Tests.Integration;
 
 /// <summary>
-/// What the JIT notebooks tell the reader about the code each runtime generates, checked on the
-/// notebooks' own classes with real listings from .NET 8, 9 and 10. These facts do not depend on the
-/// machine (the times do, and are not asserted).
+/// What the notebooks tell the reader about the code each runtime generates and the bytes it allocates,
+/// checked on the notebooks' own classes with real listings and real runs on .NET 8, 9 and 10. These
+/// facts do not depend on the machine (the times do, and are not asserted).
 /// </summary>
-public class JitNotebookClaimsTests
+public class NotebookClaimsTests
 {
     private static readonly AsmEngine Engine = new();
+
+    private static readonly BenchmarkEngine Runner = new();
 
     // The class a notebook cell declares, without the cell's call into Lab.
     private static string CellClasses(string notebook, string marker)
@@ -68,5 +72,42 @@ public class JitNotebookClaimsTests
             Assert.Contains("CORINFO_HELP_ISINSTANCEOFCLASS", Only(steady, runtime).Helpers);
             Assert.False(Guesses(Only(noPgo, runtime)), $"{runtime}: a type guess without PGO");
         }
+    }
+
+    // Bytes per call of each (method, runtime) after tiering settled: quick mode, since a smoke run's
+    // single cold call runs Tier0 code, which allocates what Tier1 keeps on the stack.
+    private static async Task<Dictionary<(string Method, string Runtime), long?>> AllocatedAsync(string source) =>
+        (await Runner.RunAsync(new BenchmarkRequest { Source = source, SourcePath = "notebook-cell.cs", Mode = BenchmarkMode.Quick }))
+            .Results.ToDictionary(r => (r.Method, r.Runtime), r => r.AllocatedBytes);
+
+    [Fact]
+    public async Task Enumeration_boxed_enumerators_cost_40_and_56_bytes_on_net8_and_net9_and_nothing_on_net10_N10_C02_C04()
+    {
+        var stack = await AllocatedAsync(CellClasses("collections/01-enumeration.ipynb", "class StackWalk"));
+        var concurrent = await AllocatedAsync(CellClasses("collections/01-enumeration.ipynb", "class ConcurrentWalk"));
+
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            Assert.Equal(0, stack[("AsStack", runtime)]);
+        }
+
+        Assert.Equal(40, stack[("AsSequence", "net8.0")]);
+        Assert.Equal(40, stack[("AsSequence", "net9.0")]);
+        Assert.Equal(0, stack[("AsSequence", "net10.0")]);
+        Assert.Equal(56, concurrent[("SumValues", "net8.0")]);
+        Assert.Equal(56, concurrent[("SumValues", "net9.0")]);
+        Assert.Equal(0, concurrent[("SumValues", "net10.0")]);
+    }
+
+    [Fact]
+    public async Task Enumeration_the_stack_loop_shrinks_to_the_posts_55_bytes_on_net10_N10_C02()
+    {
+        var report = await Capture(CellClasses("collections/01-enumeration.ipynb", "class StackWalk"), "AsStack");
+
+        Assert.Equal(331, Only(report, "net9.0").CodeSize);
+        Assert.Equal(55, Only(report, "net10.0").CodeSize);
+        Assert.Contains("CORINFO_HELP_NEWSFAST", Only(report, "net9.0").Helpers); // the exception on the version-check path
+        Assert.Equal(0, Only(report, "net10.0").Calls);
+        Assert.Equal(0, Only(report, "net10.0").BoundsChecks);
     }
 }
