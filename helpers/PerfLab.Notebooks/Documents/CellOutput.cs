@@ -30,7 +30,11 @@ public abstract record CellOutput
 /// <summary>Text written to standard output or standard error while the cell ran.</summary>
 /// <param name="Name">stdout or stderr.</param>
 /// <param name="Text">The text, as written.</param>
-public sealed record StreamOutput(string Name, string Text) : CellOutput
+/// <param name="IsProgress">
+/// A helper's progress lines (which runtime, which case): shown live as stdout, folded away in reports.
+/// Jupyter has no such flag, so a saved notebook keeps them as plain stdout.
+/// </param>
+public sealed record StreamOutput(string Name, string Text, bool IsProgress = false) : CellOutput
 {
     /// <inheritdoc />
     public override JsonObject ToJupyter(int? executionCount) => new()

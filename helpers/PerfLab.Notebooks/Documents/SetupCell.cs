@@ -35,6 +35,7 @@ public static class SetupCell
         $"""
         // Setup: loads the course helpers. Not built yet? From the repository root run: {BuildCommand}
         #r "{relativeFolder}/BenchmarkDotNet.Annotations.dll"
+        #r "{relativeFolder}/Plotly.NET.CSharp.dll"
         #r "{relativeFolder}/PerfLab.Notebooks.dll"
         using BenchmarkDotNet.Attributes;
         using PerfLab.Notebooks;

@@ -13,6 +13,20 @@ internal static class ConsoleRouter
     private static readonly AsyncLocal<Action<CellOutput>?> Target = new();
     private static readonly Lock Gate = new();
     private static bool _installed;
+    private static TextWriter? _progress;
+
+    /// <summary>
+    /// Where the helpers write progress: the running cell's stdout, marked as progress so a report can
+    /// fold it away; outside a cell of ours (e.g. .NET Interactive), the console.
+    /// </summary>
+    public static TextWriter Progress
+    {
+        get
+        {
+            Install();
+            return Target.Value is null ? Console.Out : _progress!;
+        }
+    }
 
     /// <summary>Routes Console.Out and Console.Error through the router (idempotent).</summary>
     public static void Install()
@@ -24,8 +38,9 @@ internal static class ConsoleRouter
                 return;
             }
 
-            Console.SetOut(new RoutingWriter("stdout", Console.Out));
-            Console.SetError(new RoutingWriter("stderr", Console.Error));
+            Console.SetOut(new RoutingWriter("stdout", Console.Out, progress: false));
+            Console.SetError(new RoutingWriter("stderr", Console.Error, progress: false));
+            _progress = new RoutingWriter("stdout", Console.Out, progress: true);
             _installed = true;
         }
     }
@@ -45,6 +60,7 @@ internal static class ConsoleRouter
     {
         Console.Out.Flush();
         Console.Error.Flush();
+        _progress?.Flush();
     }
 
     private sealed class Restore(Action<CellOutput>? previous) : IDisposable
@@ -57,7 +73,7 @@ internal static class ConsoleRouter
     }
 
     // Buffers per target until a newline, so a progress line arrives as one stream message.
-    private sealed class RoutingWriter(string name, TextWriter fallback) : TextWriter
+    private sealed class RoutingWriter(string name, TextWriter fallback, bool progress) : TextWriter
     {
         private readonly Dictionary<Action<CellOutput>, StringBuilder> _pending = [];
 
@@ -100,7 +116,7 @@ internal static class ConsoleRouter
 
             if (ready is not null)
             {
-                target(new StreamOutput(name, ready));
+                target(new StreamOutput(name, ready, progress));
             }
         }
 
@@ -130,7 +146,7 @@ internal static class ConsoleRouter
 
             if (rest is not null)
             {
-                target(new StreamOutput(name, rest));
+                target(new StreamOutput(name, rest, progress));
             }
         }
     }

@@ -99,7 +99,7 @@ public sealed class NotebookRunner
         var merged = new List<CellOutput>();
         foreach (var output in outputs)
         {
-            if (output is StreamOutput next && merged.Count > 0 && merged[^1] is StreamOutput last && last.Name == next.Name)
+            if (output is StreamOutput next && merged.Count > 0 && merged[^1] is StreamOutput last && last.Name == next.Name && last.IsProgress == next.IsProgress)
             {
                 merged[^1] = last with { Text = last.Text + next.Text };
             }

@@ -7,8 +7,9 @@ namespace PerfLab.Notebooks.Execution;
 
 /// <summary>
 /// Turns a value into the MIME bundle a notebook shows: the course's result types through the same
-/// formatters .NET Interactive uses (<see cref="NotebookFormatterSource"/>), any type with a public
-/// <c>string ToHtml()</c> as HTML, everything else as text.
+/// formatters .NET Interactive uses (<see cref="NotebookFormatterSource"/>), a Plotly.NET chart as a chart
+/// drawn with the course's plotly.js, any type with a public <c>string ToHtml()</c> as HTML, everything
+/// else as text.
 /// </summary>
 public static class ValueDisplay
 {
@@ -24,7 +25,7 @@ public static class ValueDisplay
             return data;
         }
 
-        var html = NotebookFormatterSource.ToHtml(value) ?? HtmlByConvention(value);
+        var html = value is Plotly.NET.GenericChart chart ? ResultsHtml.ReaderChart(chart) : NotebookFormatterSource.ToHtml(value) ?? HtmlByConvention(value);
         if (html is not null)
         {
             data["text/html"] = html;

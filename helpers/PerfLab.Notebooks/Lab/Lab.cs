@@ -1,6 +1,7 @@
 using System.Runtime.CompilerServices;
 using PerfLab.Benchmarks;
 using PerfLab.Disassembly;
+using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 
@@ -70,8 +71,8 @@ public static class Lab
             Force = force,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
         };
-        var run = await Benchmarks.Value.RunAsync(request, new NotebookProgress(Console.Out), cancellation).ConfigureAwait(false);
-        Console.Out.Flush();
+        var run = await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
+        ConsoleRouter.Flush();
         return run;
     }
 
@@ -109,7 +110,7 @@ public static class Lab
             NoPgo = variant == AsmVariant.NoPgo,
             Tier0 = variant == AsmVariant.Tier0,
         };
-        return await Disassembler.Value.CaptureAsync(request, line => Console.Out.WriteLine(line), cancellation).ConfigureAwait(false);
+        return await Disassembler.Value.CaptureAsync(request, line => ConsoleRouter.Progress.WriteLine(line), cancellation).ConfigureAwait(false);
     }
 
     // The compilable text of the cell that declares T: this cell, or an earlier one that ran T through

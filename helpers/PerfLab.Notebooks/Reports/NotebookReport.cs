@@ -59,6 +59,7 @@ public static class NotebookReport
         .outputs { margin: 6px 0 0; padding-left: 12px; border-left: 3px solid var(--border); overflow-x: auto; }
         .outputs > * + * { margin-top: 6px; }
         pre.stream, pre.plain { padding: 4px 0; white-space: pre-wrap; }
+        details.progress > summary { color: var(--muted); font-size: 13px; cursor: pointer; }
         pre.stderr { color: var(--bad); background: var(--bad-bg); padding: 4px 8px; border-radius: 4px; }
         .output-error { background: var(--bad-bg); border: 1px solid var(--bad); border-radius: 6px; padding: 8px 12px; }
         .output-error p { margin: 0; color: var(--bad); white-space: pre-wrap; }
@@ -191,13 +192,22 @@ public static class NotebookReport
                 case StreamOutput stream:
                     // Chunks of one stream written in a row read as one block, as in Jupyter.
                     var text = new StringBuilder(stream.Text);
-                    while (i + 1 < outputs.Count && outputs[i + 1] is StreamOutput next && next.Name == stream.Name)
+                    while (i + 1 < outputs.Count && outputs[i + 1] is StreamOutput next && next.Name == stream.Name && next.IsProgress == stream.IsProgress)
                     {
                         text.Append(next.Text);
                         i++;
                     }
 
                     var name = stream.Name == "stderr" ? "stderr" : "stdout";
+                    if (stream.IsProgress)
+                    {
+                        // The report reads as prose, table, charts: the helpers' progress stays one click away.
+                        var lines = text.ToString().TrimEnd('\n').Split('\n').Length;
+                        html.Append("<details class=\"progress\"><summary>Progress (").Append(lines).Append(lines == 1 ? " line" : " lines").Append(")</summary>")
+                            .Append("<pre class=\"stream ").Append(name).Append("\">").Append(E(text.ToString())).Append("</pre></details>");
+                        break;
+                    }
+
                     html.Append("<pre class=\"stream ").Append(name).Append("\">").Append(E(text.ToString())).Append("</pre>");
                     break;
 
@@ -223,8 +233,9 @@ public static class NotebookReport
         var data = display.Data;
         if (data.TryGetValue("text/html", out var markup))
         {
-            // Trusted: the helpers' own views (tables, charts with their scripts, assembly listings).
-            html.Append("<div class=\"output-html\">").Append(markup).Append("</div>");
+            // Trusted: the helpers' own views (tables, charts with their scripts, assembly listings). The
+            // page carries plotly.js once in its head, so an output's own copy of it is dropped.
+            html.Append("<div class=\"output-html\">").Append(ResultsHtml.WithoutPlotlyLoader(markup)).Append("</div>");
         }
         else if (data.TryGetValue("image/svg+xml", out var svg))
         {

@@ -33,7 +33,7 @@ public static class BenchmarkCharts
             charts.Add(Allocations(run));
         }
 
-        if (run.Results.Any(r => r.Ratio is not null) && run.Runtimes.Count + run.Results.Select(r => r.CaseKey).Distinct().Count() > 2)
+        if (HasRatiosToCompare(run))
         {
             charts.Add(Ratios(run));
         }
@@ -45,6 +45,12 @@ public static class BenchmarkCharts
 
         return charts;
     }
+
+    // Against a runtime with only that runtime in the run, or against a baseline method with only that
+    // method, every ratio is 1 by construction: no chart then.
+    private static bool HasRatiosToCompare(BenchmarkRun run) =>
+        run.Results.Any(r => r.Ratio is not null)
+        && (run.Baseline == "method" ? run.Results.Select(r => r.CaseKey).Distinct().Count() > 1 : run.Runtimes.Count > 1);
 
     /// <summary>Mean time per case, one bar per runtime, error bars from BenchmarkDotNet's Error.</summary>
     /// <param name="run">The run.</param>
@@ -62,7 +68,7 @@ public static class BenchmarkCharts
             >= 1e3 => (1e3, "μs"),
             _ => (1.0, "ns"),
         };
-        var traces = Traces(run, r => r.Statistics?.Mean / scale, r => r.Statistics is { N: > 1 } s ? s.Error / scale : null);
+        var traces = Traces(run, r => r.Statistics?.Mean / scale, r => r.Statistics is { N: > 1 } s ? s.Error / scale : null, log);
         return new ChartSpec("time", "Mean time per operation", Figure(traces, $"Mean ({unit} per operation)" + (log ? ", log scale" : ""), log));
     }
 
@@ -71,7 +77,7 @@ public static class BenchmarkCharts
     public static ChartSpec Allocations(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        return new ChartSpec("allocated", "Allocated bytes per operation", Figure(Traces(run, r => r.AllocatedBytes, _ => null), "Allocated (bytes per operation)", log: false));
+        return new ChartSpec("allocated", "Allocated bytes per operation", Figure(Traces(run, r => r.AllocatedBytes, _ => null, log: false), "Allocated (bytes per operation)", log: false));
     }
 
     /// <summary>Ratio against the baseline, with a line at 1.</summary>
@@ -80,7 +86,7 @@ public static class BenchmarkCharts
     {
         ArgumentNullException.ThrowIfNull(run);
         var against = run.Baseline == "method" ? "the baseline method" : run.Baseline.Replace("runtime:", "", StringComparison.Ordinal);
-        var figure = Figure(Traces(run, r => r.Ratio, _ => null), "Ratio against " + against, log: false);
+        var figure = Figure(Traces(run, r => r.Ratio, _ => null, log: false), "Ratio against " + against, log: false);
         figure["layout"]!["shapes"] = new JsonArray(new JsonObject
         {
             ["type"] = "line",
@@ -148,7 +154,7 @@ public static class BenchmarkCharts
         return new ChartSpec("published", "Published vs yours", figureJson);
     }
 
-    private static JsonArray Traces(BenchmarkRun run, Func<BenchmarkResult, double?> value, Func<BenchmarkResult, double?> error)
+    private static JsonArray Traces(BenchmarkRun run, Func<BenchmarkResult, double?> value, Func<BenchmarkResult, double?> error, bool log)
     {
         var cases = run.Results.Select(r => r.CaseKey).Distinct().ToArray();
         var labels = cases.Select(c => run.Results.First(r => r.CaseKey == c).DisplayName).ToArray();
@@ -167,10 +173,14 @@ public static class BenchmarkCharts
             };
             if (rows.Any(r => r is not null && error(r) is not null))
             {
+                // A time is never negative: the bar below stops at zero (on a log axis, short of it).
+                var floor = log ? 0.9 : 1.0;
                 trace["error_y"] = new JsonObject
                 {
                     ["type"] = "data",
+                    ["symmetric"] = false,
                     ["array"] = new JsonArray(rows.Select(r => r is null ? null : Number(error(r))).ToArray()),
+                    ["arrayminus"] = new JsonArray(rows.Select(r => r is null ? null : Number(Math.Min(error(r) ?? 0, (value(r) ?? 0) * floor))).ToArray()),
                     ["visible"] = true,
                     ["color"] = "#888",
                 };

@@ -90,12 +90,31 @@ public static class ResultsHtml
         foreach (var chart in BenchmarkCharts.For(run))
         {
             var id = $"{idPrefix}-{chart.Id}";
-            html.Append("<h4>").Append(E(chart.Title)).Append("</h4><div class=\"chart\" id=\"").Append(id).Append("\"></div>");
-            html.Append("<script>(function(){var f=").Append(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }))
-                .Append(";Plotly.newPlot('").Append(id).Append("',f.data,f.layout,{displaylogo:false,responsive:true});})();</script>");
+            html.Append("<h4>").Append(E(chart.Title)).Append("</h4>").Append(Figure(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }), id));
         }
 
         return html.Append("</div>").ToString();
+    }
+
+    /// <summary>A div and the script that draws a Plotly figure into it (plotly.js must be on the page).</summary>
+    /// <param name="figureJson">The figure: { "data": [...], "layout": {...} }.</param>
+    /// <param name="id">The div's id, unique on the page.</param>
+    public static string Figure(string figureJson, string id)
+    {
+        ArgumentNullException.ThrowIfNull(figureJson);
+        return "<div class=\"chart\" id=\"" + id + "\"></div><script>(function(){var f=" + figureJson.Replace("</", "<\\/", StringComparison.Ordinal)
+            + ";Plotly.newPlot('" + id + "',f.data,f.layout,{displaylogo:false,responsive:true});})();</script>";
+    }
+
+    /// <summary>
+    /// A chart the reader built with Plotly.NET (its C# or F# API), for a notebook output: drawn with the
+    /// course's own plotly.js (sent once per process, as for results), never Plotly.NET's CDN reference.
+    /// </summary>
+    /// <param name="chart">The chart.</param>
+    public static string ReaderChart(Plotly.NET.GenericChart chart)
+    {
+        ArgumentNullException.ThrowIfNull(chart);
+        return PlotlyLoaderOnce() + "<div class=\"perflab-results\">" + Figure(Plotly.NET.GenericChart.toFigureJson(chart), "perflab-chart-" + Guid.NewGuid().ToString("N")[..8]) + "</div>";
     }
 
     /// <summary>
@@ -106,11 +125,36 @@ public static class ResultsHtml
     public static string Fragment(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        var loader = Interlocked.Exchange(ref _plotlySent, 1) == 0
-            ? "<script>if (typeof Plotly === 'undefined') {" + PlotlyScript() + "}</script>"
-            : "";
-        return loader + Table(run) + Charts(run, "perflab-" + Guid.NewGuid().ToString("N")[..8]);
+        return PlotlyLoaderOnce() + Table(run) + Charts(run, "perflab-" + Guid.NewGuid().ToString("N")[..8]);
     }
+
+    /// <summary>
+    /// plotly.js for a notebook frontend, the first time this process shows a chart (a notebook's outputs
+    /// share one page), guarded so a page that already has it does not run it twice; empty afterwards.
+    /// Marked, so a report that carries plotly.js in its head can drop it (<see cref="WithoutPlotlyLoader"/>).
+    /// </summary>
+    public static string PlotlyLoaderOnce() =>
+        Interlocked.Exchange(ref _plotlySent, 1) == 0
+            ? $"<script {PlotlyLoaderAttribute}>if (typeof Plotly === 'undefined') {{" + PlotlyScript() + "}</script>"
+            : "";
+
+    /// <summary><paramref name="html"/> without the plotly.js loader <see cref="PlotlyLoaderOnce"/> put in it.</summary>
+    /// <param name="html">An output's HTML.</param>
+    public static string WithoutPlotlyLoader(string html)
+    {
+        ArgumentNullException.ThrowIfNull(html);
+        var start = html.IndexOf($"<script {PlotlyLoaderAttribute}>", StringComparison.Ordinal);
+        if (start < 0)
+        {
+            return html;
+        }
+
+        // plotly.js comes with every "</script" escaped (PlotlyScript), so the first one closes the loader.
+        var end = html.IndexOf("</script>", start, StringComparison.Ordinal);
+        return end < 0 ? html : html[..start] + html[(end + "</script>".Length)..];
+    }
+
+    private const string PlotlyLoaderAttribute = "data-perflab-plotly";
 
     private static int _plotlySent;
 

@@ -71,6 +71,29 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task A_readers_own_plotly_net_chart_displays_with_the_courses_plotly_js_and_no_cdn()
+    {
+        using var cells = new CellRecorder();
+        var setup = await cells.RunAsync(Setup);
+        var csharp = await cells.RunAsync("using Plotly.NET.CSharp;\nvar mine = Chart.Column<double, string, string>(values: new[] { 4.2, 1.3 }, Keys: new[] { \"net9.0\", \"net10.0\" }, Name: \"ns\");\nmine");
+        // Plotly.NET's own (F#) API on the same chart objects: Chart.combine.
+        var combined = await cells.RunAsync("Plotly.NET.Chart.combine(new[] { mine, Chart.Line<int, double, string>(x: new[] { 0, 1 }, y: new[] { 2.0, 3.0 }) })");
+
+        Assert.True(setup.Outcome.Succeeded, setup.ToString());
+        foreach (var cell in new[] { csharp, combined })
+        {
+            Assert.True(cell.Outcome.Succeeded, cell.ToString());
+            var html = cell.Result!.Data["text/html"];
+            Assert.Contains("class=\"chart\"", html, StringComparison.Ordinal);
+            Assert.Contains("Plotly.newPlot(", html, StringComparison.Ordinal);
+            Assert.DoesNotContain("<script src=", html, StringComparison.Ordinal);
+            Assert.DoesNotContain("require.config", html, StringComparison.Ordinal);
+        }
+
+        Assert.Contains("\"net10.0\"", csharp.Result!.Data["text/html"], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task The_setup_cell_loads_the_helpers_the_kernel_already_runs_and_shows_the_runtimes()
     {
         using var cells = new CellRecorder();

@@ -86,9 +86,28 @@ public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
         Assert.True(browser.Problems.Count == 0, string.Join("\n", browser.Problems));
         Assert.True(browser.Leaving.Count == 0, "requests off the machine: " + string.Join(", ", browser.Leaving));
 
+        // The helpers' progress lines are folded away: present, closed, and not on screen.
+        Assert.True(await tab.Locator("details.progress").CountAsync() >= 3, "no folded progress in the benchmark cells");
+        Assert.Equal(0, await tab.Locator("details.progress[open]").CountAsync());
+        Assert.False(await tab.GetByText("case 1/1 AddThroughLambda(y=42) done").First.IsVisibleAsync(), "progress lines are visible");
+
         var screenshot = Path.Combine(OfflineBrowser.ArtifactsFolder, "00-start-here-report.png");
         await tab.ScreenshotAsync(new() { Path = screenshot, FullPage = true });
         Assert.True(new FileInfo(screenshot).Length > 20_000, "the screenshot is empty");
+    }
+
+    [Fact]
+    public void Every_report_carries_plotly_js_once_and_stays_under_4_MB()
+    {
+        Assert.True(course.Result.ExitCode == 0, course.Result.ToString());
+        foreach (var report in Directory.EnumerateFiles(course.Reports, "*.html", SearchOption.AllDirectories))
+        {
+            var html = File.ReadAllText(report);
+            var copies = html.Split("plotly.js v2.28.0").Length - 1;
+            var expected = html.Contains("Plotly.newPlot", StringComparison.Ordinal) ? 1 : 0;
+            Assert.True(copies == expected, $"{report} carries plotly.js {copies} times, expected {expected}");
+            Assert.True(new FileInfo(report).Length < 4_000_000, $"{report} is {new FileInfo(report).Length:N0} bytes");
+        }
     }
 
     [Fact]

@@ -31,6 +31,32 @@ public class ChartTests
     }
 
     [Fact]
+    public void Error_bars_stop_at_zero_when_the_error_is_larger_than_the_mean()
+    {
+        var run = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("Noisy", 2, 0, errorNs: 5), Fake.Case("Steady", 8, 0, errorNs: 1)));
+
+        var error = BenchmarkCharts.Time(run).Figure["data"]![0]!["error_y"]!;
+
+        Assert.False((bool)error["symmetric"]!);
+        Assert.Equal([5.0, 1.0], error["array"]!.AsArray().Select(v => (double)v!));
+        Assert.Equal([2.0, 1.0], error["arrayminus"]!.AsArray().Select(v => (double)v!));
+    }
+
+    [Fact]
+    public void No_ratio_chart_when_every_ratio_is_one_by_construction()
+    {
+        var oneRuntime = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 10, 0), Fake.Case("B", 20, 0)));
+        var oneMethodAgainstItself = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 10, 0, baseline: true)));
+        var twoRuntimes = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0)));
+        var twoMethods = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 10, 0, baseline: true), Fake.Case("B", 5, 0)));
+
+        Assert.DoesNotContain(BenchmarkCharts.For(oneRuntime), c => c.Id == "ratio");
+        Assert.DoesNotContain(BenchmarkCharts.For(oneMethodAgainstItself), c => c.Id == "ratio");
+        Assert.Contains(BenchmarkCharts.For(twoRuntimes), c => c.Id == "ratio");
+        Assert.Contains(BenchmarkCharts.For(twoMethods), c => c.Id == "ratio");
+    }
+
+    [Fact]
     public void Allocation_chart_only_when_something_allocates()
     {
         var none = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0)));
