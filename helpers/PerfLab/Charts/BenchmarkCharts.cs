@@ -101,11 +101,12 @@ public static class BenchmarkCharts
     }
 
     /// <summary>
-    /// For cases that name a published figure: the post's ratio (newest / oldest runtime both have) beside
-    /// the ratio measured here, so the reader sees whether the improvement reproduces on their machine.
+    /// For cases that reproduce a published figure: the post's ratio beside the ratio measured here (the
+    /// newer runtime over the older one, or the new idiom over the old on one runtime), so the reader
+    /// sees whether the improvement reproduces on their machine.
     /// </summary>
     /// <param name="run">The run.</param>
-    /// <returns>The chart, or null when no case names a figure that shares two runtimes with the run.</returns>
+    /// <returns>The chart, or null when no case can be compared with a published ratio.</returns>
     public static ChartSpec? Published(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
@@ -113,23 +114,45 @@ public static class BenchmarkCharts
         var published = new JsonArray();
         var yours = new JsonArray();
         var hover = new JsonArray();
-        foreach (var group in run.Results.Where(r => r.Published is not null).GroupBy(r => r.CaseKey))
+        foreach (var group in run.Results.Where(r => r.Published is { Ratio: not null }).GroupBy(r => r.CaseKey))
         {
             var figure = group.First().Published!;
-            var shared = run.Runtimes.Select(r => r.Moniker)
-                .Where(m => figure.Runtimes.ContainsKey(m) && group.Any(r => r.Runtime == m && r.Statistics is not null))
-                .ToArray();
-            if (shared.Length < 2)
+            var (before, after) = (figure.Before!, figure.After!);
+            double? mine = null;
+            string compared;
+            string shown;
+            if (figure.Kind == "runtimes")
             {
-                continue;
+                var old = group.FirstOrDefault(r => r.Runtime == before.Runtime)?.Statistics;
+                var recent = group.FirstOrDefault(r => r.Runtime == after.Runtime)?.Statistics;
+                if (old is null || recent is null)
+                {
+                    continue; // the post's runtimes (e.g. .NET Core 2.1 and 3.0) are not in this run
+                }
+
+                mine = recent.Mean / old.Mean;
+                compared = $"{after.Runtime} / {before.Runtime}";
+                shown = $"yours: {Format.Time(old.Mean)} -> {Format.Time(recent.Mean)}";
+            }
+            else
+            {
+                // The new idiom against the old on the same runtime: this case over the run's baseline method.
+                var row = group.Where(r => !r.IsBaseline && r.Statistics is not null).LastOrDefault();
+                var baseline = row is null ? null : run.Results.FirstOrDefault(r => r.IsBaseline && r.Runtime == row.Runtime && r.Type == row.Type && r.Statistics is not null);
+                if (row is null || baseline is null)
+                {
+                    continue;
+                }
+
+                mine = row.Statistics!.Mean / baseline.Statistics!.Mean;
+                compared = $"{after.Method} / {before.Method}";
+                shown = $"yours on {row.Runtime}: {Format.Time(baseline.Statistics.Mean)} -> {Format.Time(row.Statistics.Mean)}";
             }
 
-            var (oldest, newest) = (shared[0], shared[^1]);
-            double Mine(string moniker) => group.First(r => r.Runtime == moniker).Statistics!.Mean;
-            labels.Add($"{group.First().DisplayName} ({figure.Id}, {newest} / {oldest})");
-            published.Add(Number(figure.Runtimes[newest].MeanNs / figure.Runtimes[oldest].MeanNs));
-            yours.Add(Number(Mine(newest) / Mine(oldest)));
-            hover.Add($"{figure.Post}: {Format.Time(figure.Runtimes[oldest].MeanNs)} -> {Format.Time(figure.Runtimes[newest].MeanNs)}; yours: {Format.Time(Mine(oldest))} -> {Format.Time(Mine(newest))}");
+            labels.Add($"{group.First().DisplayName} ({figure.Id}, {compared})");
+            published.Add(Number(figure.Ratio));
+            yours.Add(Number(mine));
+            hover.Add($"{figure.Post}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
         }
 
         if (labels.Count == 0)

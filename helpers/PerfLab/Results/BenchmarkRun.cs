@@ -20,7 +20,7 @@ namespace PerfLab.Results;
 /// <param name="Cached">True when this row came from the result cache.</param>
 /// <param name="Warnings">Sub-nanosecond, zero-measurement, noise and BenchmarkDotNet's own remarks.</param>
 /// <param name="Error">Why the case failed, when it did.</param>
-/// <param name="Published">The post's figure this case reproduces ([BenchmarkCategory("N10-J01")]), if any.</param>
+/// <param name="Published">What this case reproduces of a post's figure ([BenchmarkCategory("N10-J01")]), if anything.</param>
 public sealed record BenchmarkResult(
     string Type,
     string Method,
@@ -39,7 +39,7 @@ public sealed record BenchmarkResult(
     bool Cached,
     IReadOnlyList<string> Warnings,
     string? Error,
-    PublishedFigure? Published = null)
+    PublishedComparison? Published = null)
 {
     /// <summary>"Method(A=1, B=x)": how the row is named in messages.</summary>
     public string DisplayName => Parameters.Count == 0 ? Method : $"{Method}({string.Join(", ", Parameters.Select(p => $"{p.Name}={p.Value}"))})";

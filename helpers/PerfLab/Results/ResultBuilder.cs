@@ -98,7 +98,7 @@ public static class ResultBuilder
             outcome.Cached,
             warnings,
             result.Error,
-            PublishedFigures.Find(info.Categories));
+            PublishedFigures.Find(info.Categories, info.MethodName, info.Parameters, info.IsBaseline));
     }
 
     // Without a baseline method, each case compares with itself on the first runtime listed.

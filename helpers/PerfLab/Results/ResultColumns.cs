@@ -48,14 +48,28 @@ public static class ResultColumns
         return columns;
     }
 
-    /// <summary>One line per published figure the run's cases name: the post's numbers, with the PR behind them.</summary>
+    /// <summary>One line per published comparison the run's cases name: the post's numbers, with the PR behind them.</summary>
     /// <param name="run">The run.</param>
     public static IReadOnlyList<string> PublishedLines(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        return run.Results.Select(r => r.Published).OfType<PublishedFigure>().DistinctBy(f => f.Id)
-            .Select(f => $"{f.Id} ({f.Post}, {f.Pr}): " + string.Join(" -> ", f.Runtimes.Select(m => $"{m.Key} {Format.Time(m.Value.MeanNs)}, {(m.Value.AllocatedBytes == 0 ? "0 B" : Format.Bytes(m.Value.AllocatedBytes))}")) + $" on {f.Machine}.")
-            .ToArray();
+        return run.Results.Select(r => r.Published).OfType<PublishedComparison>().Distinct()
+            .Select(PublishedLine).Concat(PublishedFigures.Problems.Select(p => "⚠ " + p)).Distinct().ToArray();
+    }
+
+    private static string PublishedLine(PublishedComparison p)
+    {
+        var head = $"{p.Id} ({p.Post}, {(p.Pr.Length > 0 ? p.Pr : "no PR named")}): ";
+        string Row(PublishedRow r, bool withRuntime) =>
+            (withRuntime ? r.Runtime : r.Method) + " " + Format.Time(r.MeanNs) + (r.AllocatedBytes is { } bytes ? ", " + (bytes == 0 ? "0 B" : Format.Bytes(bytes)) : "");
+        var hardware = p.Hardware is null ? "" : $" Depends on {p.Hardware}.";
+        return (p.Kind, p.Before, p.After) switch
+        {
+            ("runtimes", { } before, { } after) => head + Row(before, true) + " -> " + Row(after, true) + $" on {p.Machine}.{hardware}",
+            ("variants", { } before, { } after) => head + Row(before, false) + " -> " + Row(after, false) + $" on {after.Runtime}, {p.Machine}.{hardware}",
+            ("asm", _, _) => head + $"the post showed assembly only: {p.Asm}{hardware}",
+            _ => head + $"{p.Title}; no row of the post's table matches this case (name the row with [BenchmarkCategory(\"{p.Id}:Method\")]).",
+        };
     }
 
     /// <summary>The sentence under the table that says what Ratio compares with.</summary>
