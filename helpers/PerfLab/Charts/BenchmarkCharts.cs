@@ -114,6 +114,7 @@ public static class BenchmarkCharts
         var published = new JsonArray();
         var yours = new JsonArray();
         var hover = new JsonArray();
+        var references = new List<IReadOnlyList<ReferenceMeasurement>>();
         foreach (var group in run.Results.Where(r => r.Published is { Ratio: not null }).GroupBy(r => r.CaseKey))
         {
             var figure = group.First().Published!;
@@ -153,6 +154,7 @@ public static class BenchmarkCharts
             published.Add(Number(figure.Ratio));
             yours.Add(Number(mine));
             hover.Add($"{figure.Post}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
+            references.Add(ReferenceRuns.For(figure));
         }
 
         if (labels.Count == 0)
@@ -172,7 +174,14 @@ public static class BenchmarkCharts
             ["marker"] = new JsonObject { ["color"] = color },
         };
 
-        var traces = new JsonArray(Trace("published (the post's machine)", published, "#bab0ac"), Trace("yours (this machine)", yours, Palette[2]));
+        var traces = new JsonArray(Trace("published (the post's machine)", published, "#bab0ac"));
+        foreach (var (machine, index) in references.SelectMany(r => r).Select(m => m.Machine).Distinct().Select((m, i) => (m, i)))
+        {
+            var ratios = new JsonArray(references.Select(r => Number(r.FirstOrDefault(m => m.Machine == machine)?.Ratio)).ToArray());
+            traces.Add(Trace($"reference ({machine})", ratios, Palette[(index + 3) % Palette.Length]));
+        }
+
+        traces.Add(Trace("yours (this machine)", yours, Palette[2]));
         var figureJson = Figure(traces, "Ratio newer / older runtime", log: false);
         return new ChartSpec("published", "Published vs yours", figureJson);
     }

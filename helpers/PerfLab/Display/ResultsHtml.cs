@@ -73,7 +73,7 @@ public static class ResultsHtml
         html.Append("</tbody></table>");
         foreach (var line in ResultColumns.PublishedLines(run))
         {
-            html.Append("<p class=\"legend\">Published: ").Append(E(line)).Append("</p>");
+            html.Append("<p class=\"legend\">").Append(E(line)).Append("</p>");
         }
 
         html.Append("<p class=\"legend\">").Append(E(ResultColumns.RatioLegend(run))).Append(" Bold rows are the baseline. Times per operation; Error is half the 99.9% confidence interval.</p>");

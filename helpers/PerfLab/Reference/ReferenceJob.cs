@@ -47,7 +47,7 @@ public sealed record ReferenceResult(string File, IReadOnlyList<BenchmarkRun> Ru
 public static partial class ReferenceJob
 {
     /// <summary>The results file's schema name.</summary>
-    public const string Schema = "perflab-reference/1";
+    public const string Schema = ReferenceRuns.Schema;
 
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web) { WriteIndented = true };
 

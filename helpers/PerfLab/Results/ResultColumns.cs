@@ -48,18 +48,42 @@ public static class ResultColumns
         return columns;
     }
 
-    /// <summary>One line per published comparison the run's cases name: the post's numbers, with the PR behind them.</summary>
+    /// <summary>
+    /// Lines for the comparisons the run's cases name: the post's numbers with the PR behind them, then what
+    /// each reference machine measured (or that none has), then any problem with the data files.
+    /// </summary>
     /// <param name="run">The run.</param>
     public static IReadOnlyList<string> PublishedLines(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
         return run.Results.Select(r => r.Published).OfType<PublishedComparison>().Distinct()
-            .Select(PublishedLine).Concat(PublishedFigures.Problems.Select(p => "⚠ " + p)).Distinct().ToArray();
+            .SelectMany(p => new[] { PublishedLine(p) }.Concat(ReferenceLines(p)))
+            .Concat(PublishedFigures.Problems.Concat(ReferenceRuns.Problems).Select(p => "⚠ " + p)).Distinct().ToArray();
+    }
+
+    // What the course's reference machines measured for the same comparison, or that none has yet.
+    private static IEnumerable<string> ReferenceLines(PublishedComparison p)
+    {
+        if (p.Kind == "asm" || p.Ratio is null)
+        {
+            yield break;
+        }
+
+        var measured = ReferenceRuns.For(p);
+        if (measured.Count == 0)
+        {
+            yield return $"Reference: no reference machine has measured {p.Id} yet (data/reference/machines; `perflab reference` adds a machine).";
+        }
+
+        foreach (var m in measured)
+        {
+            yield return $"Reference {m.Machine} ({m.Description}): {m.BeforeLabel} {Format.Time(m.Before)} -> {m.AfterLabel} {Format.Time(m.After)}, ratio {m.Ratio:0.00} (published {p.Ratio:0.00}).";
+        }
     }
 
     private static string PublishedLine(PublishedComparison p)
     {
-        var head = $"{p.Id} ({p.Post}, {(p.Pr.Length > 0 ? p.Pr : "no PR named")}): ";
+        var head = $"Published {p.Id} ({p.Post}, {(p.Pr.Length > 0 ? p.Pr : "no PR named")}): ";
         string Row(PublishedRow r, bool withRuntime) =>
             (withRuntime ? r.Runtime : r.Method) + " " + Format.Time(r.MeanNs) + (r.AllocatedBytes is { } bytes ? ", " + (bytes == 0 ? "0 B" : Format.Bytes(bytes)) : "");
         var hardware = p.Hardware is null ? "" : $" Depends on {p.Hardware}.";

@@ -54,10 +54,9 @@ public static class TerminalTable
         if (published.Count > 0)
         {
             text.AppendLine();
-            text.AppendLine("Published:");
             foreach (var line in published)
             {
-                text.AppendLine("  " + line);
+                text.AppendLine(line);
             }
         }
 

@@ -1,0 +1,129 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+namespace PerfLab.Results;
+
+/// <summary>A reference machine's measurement of what a published figure compares.</summary>
+/// <param name="Machine">The machine's name (its results file).</param>
+/// <param name="Description">Processor, cores and mode, for the reader.</param>
+/// <param name="Before">Mean of the older runtime (or the baseline method), ns.</param>
+/// <param name="After">Mean of the newer runtime (or the new method), ns.</param>
+/// <param name="BeforeLabel">The older runtime or baseline method.</param>
+/// <param name="AfterLabel">The newer runtime or method.</param>
+public sealed record ReferenceMeasurement(string Machine, string Description, double Before, double After, string BeforeLabel, string AfterLabel)
+{
+    /// <summary>After / Before.</summary>
+    public double Ratio => After / Before;
+}
+
+/// <summary>
+/// The course's reference runs (data/reference/machines, written by <c>perflab reference</c> and copied
+/// next to the library), read back so every result that names a published figure can show the post's
+/// ratio, the reference machines' and the reader's side by side. A file of another schema is reported
+/// (<see cref="Problems"/>) and skipped.
+/// </summary>
+public static class ReferenceRuns
+{
+    /// <summary>The results file's schema name (written by the reference job).</summary>
+    public const string Schema = "perflab-reference/1";
+
+    private static readonly Lazy<(IReadOnlyList<Machine> Machines, IReadOnlyList<string> Problems)> Shipped =
+        new(() => Load(Path.Combine(AppContext.BaseDirectory, "data", "reference", "machines")));
+
+    /// <summary>One machine's file: its description and every result row that names a figure.</summary>
+    /// <param name="Name">The machine's name.</param>
+    /// <param name="Description">Processor, cores and mode.</param>
+    /// <param name="Rows">(figure id, row of the post it reproduces or null, method, runtime, type, baseline, mean ns).</param>
+    public sealed record Machine(string Name, string Description, IReadOnlyList<(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs)> Rows);
+
+    /// <summary>Problems with the shipped files.</summary>
+    public static IReadOnlyList<string> Problems => Shipped.Value.Problems;
+
+    /// <summary>Every reference machine's measurement of what <paramref name="published"/> compares.</summary>
+    /// <param name="published">The published comparison a case reproduces.</param>
+    public static IReadOnlyList<ReferenceMeasurement> For(PublishedComparison published) => For(Shipped.Value.Machines, published);
+
+    /// <summary><see cref="For(PublishedComparison)"/> over given machines.</summary>
+    /// <param name="machines">The machines.</param>
+    /// <param name="published">The published comparison.</param>
+    public static IReadOnlyList<ReferenceMeasurement> For(IReadOnlyList<Machine> machines, PublishedComparison published)
+    {
+        ArgumentNullException.ThrowIfNull(machines);
+        ArgumentNullException.ThrowIfNull(published);
+        if (published is not { Before: { } before, After: { } after })
+        {
+            return [];
+        }
+
+        var found = new List<ReferenceMeasurement>();
+        foreach (var machine in machines)
+        {
+            var rows = machine.Rows.Where(r => r.Figure == published.Id && (r.Row is null || r.Row == after.Method)).ToArray();
+            if (published.Kind == "runtimes")
+            {
+                var old = rows.FirstOrDefault(r => r.Runtime == before.Runtime);
+                var recent = rows.FirstOrDefault(r => r.Runtime == after.Runtime && r.Method == old.Method);
+                if (old.Figure is not null && recent.Figure is not null && old.MeanNs > 0)
+                {
+                    found.Add(new ReferenceMeasurement(machine.Name, machine.Description, old.MeanNs, recent.MeanNs, before.Runtime, after.Runtime));
+                }
+            }
+            else
+            {
+                // Old idiom against new: the new method's row over its class's baseline on the newest runtime measured.
+                var recent = rows.LastOrDefault(r => !r.IsBaseline);
+                var baseline = machine.Rows.FirstOrDefault(r => r.Type == recent.Type && r.IsBaseline && r.Runtime == recent.Runtime);
+                if (recent.Figure is not null && baseline.Figure is not null && baseline.MeanNs > 0)
+                {
+                    found.Add(new ReferenceMeasurement(machine.Name, machine.Description, baseline.MeanNs, recent.MeanNs, before.Method, after.Method));
+                }
+            }
+        }
+
+        return found;
+    }
+
+    /// <summary>Reads every machine file in <paramref name="folder"/>.</summary>
+    /// <param name="folder">data/reference/machines.</param>
+    public static (IReadOnlyList<Machine> Machines, IReadOnlyList<string> Problems) Load(string folder)
+    {
+        var machines = new List<Machine>();
+        var problems = new List<string>();
+        if (!Directory.Exists(folder))
+        {
+            return (machines, problems);
+        }
+
+        foreach (var file in Directory.EnumerateFiles(folder, "*.json").Order(StringComparer.Ordinal))
+        {
+            var name = Path.GetFileName(file);
+            try
+            {
+                var document = JsonNode.Parse(File.ReadAllText(file)) as JsonObject;
+                if ((string?)document?["schema"] != Schema)
+                {
+                    problems.Add($"data/reference/machines/{name} declares schema {(string?)document?["schema"] ?? "(none)"}; this PerfLab reads {Schema}. Run `perflab reference` again to write it anew.");
+                    continue;
+                }
+
+                var machine = document["machine"];
+                var description = $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
+                var rows = new List<(string, string?, string, string, string, bool, double)>();
+                foreach (var result in (document["runs"] as JsonArray ?? []).SelectMany(r => r?["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>())
+                {
+                    if ((string?)result["published"]?["id"] is { } id && (double?)result["statistics"]?["mean"] is { } mean)
+                    {
+                        rows.Add((id, (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, (bool?)result["isBaseline"] ?? false, mean));
+                    }
+                }
+
+                machines.Add(new Machine((string?)machine?["name"] ?? Path.GetFileNameWithoutExtension(file), description, rows));
+            }
+            catch (Exception ex) when (ex is JsonException or InvalidOperationException or FormatException)
+            {
+                problems.Add($"data/reference/machines/{name} could not be read ({ex.Message}). Run `perflab reference` again to write it anew.");
+            }
+        }
+
+        return (machines, problems);
+    }
+}

@@ -1,0 +1,56 @@
+using PerfLab.Results;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Unit;
+
+/// <summary>Reference machine files read back and matched with the published comparison a case reproduces.</summary>
+public class ReferenceRunsTests
+{
+    private static string Machine(string schema) => $$"""
+        {
+          "schema": "{{schema}}", "mode": "full",
+          "machine": { "name": "box", "processor": "A CPU", "logicalCores": 4 },
+          "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
+            { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 }, "published": { "id": "N10-J01" } },
+            { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 }, "published": { "id": "N10-J01" } },
+            { "type": "X", "method": "Other", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 1.0 }, "published": null } ] } } ]
+        }
+        """;
+
+    private static readonly PublishedComparison J01 = new(
+        "N10-J01", "post", "Object Stack Allocation", "dotnet/runtime#115172", "m", "runtimes",
+        new PublishedRow("Sum", "net9.0", new Dictionary<string, string>(), 19.53, 1.0, 88, null),
+        new PublishedRow("Sum", "net10.0", new Dictionary<string, string>(), 6.685, 0.34, 24, null),
+        null,
+        null);
+
+    [Fact]
+    public void A_machine_that_measured_the_figure_gives_its_ratio_and_one_that_did_not_gives_nothing()
+    {
+        using var folder = new TempFolder();
+        folder.Write("box.json", Machine("perflab-reference/1"));
+
+        var (machines, problems) = ReferenceRuns.Load(folder.Path);
+
+        Assert.Empty(problems);
+        var measured = Assert.Single(ReferenceRuns.For(machines, J01));
+        Assert.Equal(("box", 0.25), (measured.Machine, measured.Ratio));
+        Assert.Equal("A CPU, 4 logical cores, full mode", measured.Description);
+        Assert.Empty(ReferenceRuns.For(machines, J01 with { Id = "N10-J02" }));
+    }
+
+    [Fact]
+    public void A_file_of_another_schema_is_named_and_skipped()
+    {
+        using var folder = new TempFolder();
+        folder.Write("old.json", Machine("perflab-reference/0"));
+        folder.Write("box.json", Machine("perflab-reference/1"));
+
+        var (machines, problems) = ReferenceRuns.Load(folder.Path);
+
+        var problem = Assert.Single(problems);
+        Assert.Contains("data/reference/machines/old.json declares schema perflab-reference/0", problem, StringComparison.Ordinal);
+        Assert.Contains("perflab reference", problem, StringComparison.Ordinal);
+        Assert.Single(machines);
+    }
+}
