@@ -86,6 +86,13 @@ public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
         Assert.True(browser.Problems.Count == 0, string.Join("\n", browser.Problems));
         Assert.True(browser.Leaving.Count == 0, "requests off the machine: " + string.Join(", ", browser.Leaving));
 
+        // N10-J01 is drawn three ways: the post's ratio, the committed reference machine's, and this run's.
+        var legends = await tab.EvaluateAsync<string[]>("() => [...document.querySelectorAll('.legendtext')].map(e => e.textContent)");
+        Assert.Contains("published (the post's machine)", legends);
+        Assert.Contains("reference (course-machine-linux-x64)", legends);
+        Assert.Contains("yours (this machine)", legends);
+        Assert.Contains("Reference course-machine-linux-x64", await tab.Locator("p.legend").AllInnerTextsAsync() is var lines ? string.Join("\n", lines) : "", StringComparison.Ordinal);
+
         // The helpers' progress lines are folded away: present, closed, and not on screen.
         Assert.True(await tab.Locator("details.progress").CountAsync() >= 3, "no folded progress in the benchmark cells");
         Assert.Equal(0, await tab.Locator("details.progress[open]").CountAsync());
