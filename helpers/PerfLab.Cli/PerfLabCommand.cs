@@ -11,7 +11,7 @@ using PerfLab.Reference;
 
 namespace PerfLab.Cli;
 
-/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference.</summary>
+/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity.</summary>
 internal static class PerfLabCommand
 {
     public const int Failure = 1;
@@ -30,6 +30,7 @@ internal static class PerfLabCommand
             SetupCommands.Setup(output, error),
             SetupCommands.Prefetch(output, error),
             Reference(output, error),
+            Fidelity(output, error),
         };
         return root;
     }
@@ -240,6 +241,40 @@ internal static class PerfLabCommand
 
             output.WriteLine($"Reference results: {result.File}");
             return result.HasErrors ? Failure : 0;
+        }).ConfigureAwait(false));
+        return command;
+    }
+
+    private static Command Fidelity(TextWriter output, TextWriter error)
+    {
+        var outFolder = new Option<string?>("--out", "-o") { Description = "Where fidelity.md and fidelity.json go (default: the repository's docs/).", HelpName = "DIR" };
+        var command = new Command("fidelity", "Compare every published figure (data/published) with the committed reference machines (data/reference/machines): ratios, direction agreement, summary.")
+        {
+            outFolder,
+        };
+        command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
+        {
+            var repo = CourseRepository.Root();
+            var catalog = PublishedFigures.Load(Path.Combine(repo, "data", "published"), Path.Combine(repo, "data", "outline.json"));
+            var (machines, referenceProblems) = ReferenceRuns.Load(Path.Combine(repo, "data", "reference", "machines"));
+            foreach (var problem in catalog.Problems.Concat(referenceProblems))
+            {
+                error.WriteLine("warning: " + problem);
+            }
+
+            var rows = FidelityReport.Rows(catalog, machines);
+            var folder = Path.GetFullPath(parse.GetValue(outFolder) ?? Path.Combine(repo, "docs"));
+            Directory.CreateDirectory(folder);
+            foreach (var (name, text) in new[] { ("fidelity.md", FidelityReport.Markdown(rows, machines)), ("fidelity.json", FidelityReport.Json(rows)) })
+            {
+                var target = Path.Combine(folder, name);
+                await File.WriteAllTextAsync(target + ".tmp", text, cancellationToken).ConfigureAwait(false);
+                File.Move(target + ".tmp", target, overwrite: true);
+            }
+
+            output.WriteLine(FidelityReport.Markdown(rows, machines).Split('\n').First(l => l.StartsWith("**Summary**", StringComparison.Ordinal)));
+            output.WriteLine($"Written: {Path.Combine(folder, "fidelity.md")}, {Path.Combine(folder, "fidelity.json")}");
+            return 0;
         }).ConfigureAwait(false));
         return command;
     }

@@ -1,0 +1,118 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using PerfLab.Contract;
+using PerfLab.Results;
+
+namespace PerfLab.Reference;
+
+/// <summary>One published comparison against what the reference machines measured.</summary>
+/// <param name="Id">Figure id.</param>
+/// <param name="Compared">What is compared, e.g. "Sum: net10.0 / net9.0".</param>
+/// <param name="Published">The post's ratio.</param>
+/// <param name="Reference">Each machine's ratio.</param>
+/// <param name="Hardware">The CPU feature the figure depends on, if any.</param>
+public sealed record FidelityRow(string Id, string Compared, double Published, IReadOnlyList<ReferenceMeasurement> Reference, string? Hardware)
+{
+    /// <summary>Whether every reference machine moved the same way as the post (both below 1, or both at or above it).</summary>
+    public bool? Agrees => Reference.Count == 0 ? null : Reference.All(r => (r.Ratio < 1) == (Published < 1));
+}
+
+/// <summary>
+/// `perflab fidelity`: every published figure with a ratio, beside the ratios the committed reference
+/// machines measured, with whether the direction agrees; written to docs/fidelity.md and docs/fidelity.json.
+/// </summary>
+public static class FidelityReport
+{
+    /// <summary>A published ratio below this is an improvement worth reproducing.</summary>
+    public const double Improvement = 0.8;
+
+    /// <summary>The rows for every comparison in <paramref name="catalog"/>.</summary>
+    /// <param name="catalog">The published figures.</param>
+    /// <param name="machines">The reference machines.</param>
+    public static IReadOnlyList<FidelityRow> Rows(PublishedFigures.Catalog catalog, IReadOnlyList<ReferenceRuns.Machine> machines)
+    {
+        ArgumentNullException.ThrowIfNull(catalog);
+        var rows = new List<FidelityRow>();
+        foreach (var figure in catalog.Figures.Values.OrderBy(f => f.Id, StringComparer.Ordinal))
+        {
+            var cases = PublishedFigures.Tables(figure).SelectMany(t => t.Rows)
+                .Select(r => (r.Method, Parameters: r.Parameters.Select(p => new CaseParameter(p.Key, p.Value.Replace(",", "", StringComparison.Ordinal))).ToArray()))
+                .DistinctBy(c => c.Method + "|" + string.Join(",", c.Parameters.Select(p => p.Name + "=" + p.Value)));
+            foreach (var (method, parameters) in cases)
+            {
+                var comparison = PublishedFigures.Find(catalog, [figure.Id + ":" + method], method, parameters, isBaseline: false);
+                if (comparison is not { Ratio: { } ratio, Before: { } before, After: { } after } || before == after)
+                {
+                    continue;
+                }
+
+                var label = comparison.Kind == "runtimes" ? $"{after.Method}{Params(parameters)}: {after.Runtime} / {before.Runtime}" : $"{after.Method} / {before.Method}{Params(parameters)} on {after.Runtime}";
+                rows.Add(new FidelityRow(figure.Id, label, ratio, ReferenceRuns.For(machines, comparison), comparison.Hardware));
+            }
+        }
+
+        return rows;
+    }
+
+    /// <summary>docs/fidelity.md's text.</summary>
+    /// <param name="rows">The rows.</param>
+    /// <param name="machines">The machines read.</param>
+    public static string Markdown(IReadOnlyList<FidelityRow> rows, IReadOnlyList<ReferenceRuns.Machine> machines)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        ArgumentNullException.ThrowIfNull(machines);
+        var improvements = rows.Where(r => r.Published < Improvement).ToArray();
+        var measured = improvements.Where(r => r.Agrees is not null && r.Hardware is null).ToArray();
+        var text = new StringBuilder();
+        text.AppendLine("# Fidelity: the posts' figures against the course's reference machines")
+            .AppendLine()
+            .AppendLine("Written by `perflab fidelity` from data/published and data/reference/machines; do not edit by hand.")
+            .AppendLine("A ratio is newer / older (runtime, or idiom on one runtime); below 1 is faster. \"Agrees\" means every")
+            .AppendLine("reference machine moved the same way as the post. Figures that depend on a CPU feature are marked and")
+            .AppendLine("not counted as disagreements.")
+            .AppendLine()
+            .AppendLine("Machines: " + (machines.Count == 0 ? "none yet" : string.Join("; ", machines.Select(m => $"{m.Name} ({m.Description})"))) + ".")
+            .AppendLine()
+            .AppendLine(CultureInfo.InvariantCulture, $"**Summary**: {rows.Count} published comparisons; {improvements.Length} with a published ratio below {Improvement}; reference runs cover {measured.Length} of those, and {measured.Count(r => r.Agrees == true)} agree in direction.")
+            .AppendLine()
+            .AppendLine("| Figure | Compared | Published | Reference | Agrees |")
+            .AppendLine("|---|---|---:|---|---|");
+        foreach (var row in rows)
+        {
+            var reference = row.Reference.Count == 0 ? "not measured yet" : string.Join("; ", row.Reference.Select(r => $"{r.Machine} {Ratio(r.Ratio)}"));
+            var agrees = row.Agrees switch { null => "", true => "yes", false => row.Hardware is null ? "**no**" : $"no ({row.Hardware})" };
+            if (row.Hardware is not null && row.Agrees is null)
+            {
+                agrees = $"({row.Hardware})";
+            }
+
+            text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Id} | {row.Compared.Replace("|", "\\|", StringComparison.Ordinal)} | {Ratio(row.Published)} | {reference} | {agrees} |");
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>docs/fidelity.json's text.</summary>
+    /// <param name="rows">The rows.</param>
+    public static string Json(IReadOnlyList<FidelityRow> rows)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        var array = new JsonArray(rows.Select(r => (JsonNode)new JsonObject
+        {
+            ["id"] = r.Id,
+            ["compared"] = r.Compared,
+            ["published"] = Math.Round(r.Published, 4),
+            ["reference"] = new JsonArray(r.Reference.Select(m => (JsonNode)new JsonObject { ["machine"] = m.Machine, ["ratio"] = Math.Round(m.Ratio, 4) }).ToArray()),
+            ["agrees"] = r.Agrees,
+            ["hardware"] = r.Hardware,
+        }).ToArray());
+        return new JsonObject { ["schema"] = "perflab-fidelity/1", ["rows"] = array }.ToJsonString(new JsonSerializerOptions { WriteIndented = true }) + "\n";
+    }
+
+    private static string Params(IReadOnlyList<CaseParameter> parameters) =>
+        parameters.Count == 0 ? "" : "(" + string.Join(", ", parameters.Select(p => $"{p.Name}={p.Value}")) + ")";
+
+    private static string Ratio(double value) => value.ToString(value < 0.01 ? "0.000" : "0.00", CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,47 @@
+using PerfLab.Reference;
+using PerfLab.Results;
+
+namespace PerfLab.Tests.Unit;
+
+/// <summary>`perflab fidelity`: the posts' ratios against the committed reference machines, in docs/fidelity.md.</summary>
+public class FidelityReportTests
+{
+    private static string Repo(params string[] parts)
+    {
+        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
+            {
+                return Path.Combine([dir.FullName, .. parts]);
+            }
+        }
+
+        throw new InvalidOperationException("The tests run from inside the repository.");
+    }
+
+    [Fact]
+    public void The_committed_report_is_what_the_committed_data_gives_and_the_measured_figures_agree()
+    {
+        var catalog = PublishedFigures.Load(Repo("data", "published"), Repo("data", "outline.json"));
+        var (machines, problems) = ReferenceRuns.Load(Repo("data", "reference", "machines"));
+        var rows = FidelityReport.Rows(catalog, machines);
+
+        Assert.Empty(problems);
+        var j01 = Assert.Single(rows, r => r.Id == "N10-J01");
+        Assert.Equal(0.34, j01.Published, 2);
+        Assert.True(j01.Agrees, "the reference machine's N10-J01 ratio moved the other way");
+        Assert.Contains(rows, r => r.Id == "N10-C05" && r.Compared.StartsWith("DistinctContains", StringComparison.Ordinal));
+        Assert.True(File.ReadAllText(Repo("docs", "fidelity.md")) == FidelityReport.Markdown(rows, machines),
+            "docs/fidelity.md is out of date: run `dotnet run --project helpers/PerfLab.Cli -- fidelity` and commit it.");
+    }
+
+    [Fact]
+    public void A_figure_moving_the_other_way_on_a_reference_machine_is_a_disagreement_unless_it_depends_on_hardware()
+    {
+        var slower = new ReferenceMeasurement("box", "A CPU", 10, 12, "net9.0", "net10.0");
+
+        Assert.False(new FidelityRow("N10-X", "M", 0.5, [slower], null).Agrees);
+        Assert.Contains("no (AVX-512)", FidelityReport.Markdown([new FidelityRow("N10-X", "M", 0.5, [slower], "AVX-512")], []), StringComparison.Ordinal);
+        Assert.Null(new FidelityRow("N10-X", "M", 0.5, [], null).Agrees);
+    }
+}
