@@ -18,7 +18,7 @@ public class BrowserTests
     {
         using var folder = new TempFolder();
         var page = Path.Combine(folder.Path, "report.html");
-        var run = await CliProcess.RunAsync(["bench", Path.Combine(FindRepo(), "samples", "ArraySum.cs"), "--mode", "smoke", "--runtimes", "net8.0", "net10.0", "--html", page], TestHome.Environment);
+        var run = await CliProcess.RunAsync(["bench", Path.Combine(RepoFiles.Path(), "samples", "ArraySum.cs"), "--mode", "smoke", "--runtimes", "net8.0", "net10.0", "--html", page], TestHome.Environment);
         Assert.True(run.ExitCode == 0, run.ToString());
 
         using var playwright = await Playwright.CreateAsync();
@@ -67,18 +67,5 @@ public class BrowserTests
         Directory.CreateDirectory(Path.GetDirectoryName(artifact)!);
         await tab.ScreenshotAsync(new() { Path = artifact, FullPage = true });
         Assert.True(new FileInfo(artifact).Length > 10_000, "the screenshot is empty");
-    }
-
-    private static string FindRepo()
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-            {
-                return dir.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("The tests run from inside the repository.");
     }
 }

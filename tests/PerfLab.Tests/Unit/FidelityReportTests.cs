@@ -1,29 +1,17 @@
 using PerfLab.Reference;
 using PerfLab.Results;
+using PerfLab.Tests.Support;
 
 namespace PerfLab.Tests.Unit;
 
 /// <summary>`perflab fidelity`: the posts' ratios against the committed reference machines, in docs/fidelity.md.</summary>
 public class FidelityReportTests
 {
-    private static string Repo(params string[] parts)
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-            {
-                return Path.Combine([dir.FullName, .. parts]);
-            }
-        }
-
-        throw new InvalidOperationException("The tests run from inside the repository.");
-    }
-
     [Fact]
     public void The_committed_report_is_what_the_committed_data_gives_and_the_measured_figures_agree()
     {
-        var catalog = PublishedFigures.Load(Repo("data", "published"), Repo("data", "outline.json"));
-        var (machines, problems) = ReferenceRuns.Load(Repo("data", "reference", "machines"));
+        var catalog = PublishedFigures.Load(RepoFiles.Path("data", "published"), RepoFiles.Path("data", "outline.json"));
+        var (machines, problems) = ReferenceRuns.Load(RepoFiles.Path("data", "reference", "machines"));
         var rows = FidelityReport.Rows(catalog, machines);
 
         Assert.Empty(problems);
@@ -31,7 +19,7 @@ public class FidelityReportTests
         Assert.Equal(0.34, j01.Published, 2);
         Assert.True(j01.Agrees, "the reference machine's N10-J01 ratio moved the other way");
         Assert.Contains(rows, r => r.Id == "N10-C05" && r.Compared.StartsWith("DistinctContains", StringComparison.Ordinal));
-        Assert.True(File.ReadAllText(Repo("docs", "fidelity.md")) == FidelityReport.Markdown(rows, machines),
+        Assert.True(File.ReadAllText(RepoFiles.Path("docs", "fidelity.md")) == FidelityReport.Markdown(rows, machines),
             "docs/fidelity.md is out of date: run `dotnet run --project helpers/PerfLab.Cli -- fidelity` and commit it.");
     }
 

@@ -8,18 +8,7 @@ namespace PerfLab.Tests.Unit;
 /// <summary>data/published (schema 2): every committed file loads, bad files are named, and cases find their rows.</summary>
 public class PublishedFiguresTests
 {
-    private static string RepoData(params string[] parts)
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-            {
-                return Path.Combine([dir.FullName, "data", .. parts]);
-            }
-        }
-
-        throw new InvalidOperationException("The tests run from inside the repository.");
-    }
+    private static string RepoData(params string[] parts) => RepoFiles.Path(["data", .. parts]);
 
     private static PublishedFigures.Catalog Committed() => PublishedFigures.Load(RepoData("published"), RepoData("outline.json"));
 
