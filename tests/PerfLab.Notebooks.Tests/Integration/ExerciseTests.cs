@@ -128,6 +128,38 @@ public class ExerciseTests
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// jit/02's exercise: structure in smoke mode (a cold call never stack-allocates), and the real bytes
+    /// on .NET 9 and 10 in quick mode: the kept solution allocates nothing, a field store still escapes.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "Smoke", null, null, "✗ Not yet: Distance receives the points and is marked NoInlining")]
+    [InlineData("Point turned into a struct", "Smoke", "public sealed class Point", "public readonly struct Point", "✗ Not yet: Point became a struct")]
+    [InlineData("the kept solution", "Quick", "", "", "✓ the points no longer pass through a call the JIT cannot see, and Length still returns 5; .NET 9 and 10 allocated 0 B per call")]
+    [InlineData("keeping a point in a field", "Quick", "return Distance(start, end);", "_last = end;\n        return Distance(start, end);", "✗ Not yet: Length still allocates 32 B per call")]
+    public async Task No_escape_check_passes_only_when_net9_and_net10_keep_the_points_on_the_stack(string answer, string mode, string? find, string? replaceWith, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "jit", "02-stack-allocation.ipynb");
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Segment", StringComparison.Ordinal)).Source;
+        var call = exercise[exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)..];
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-02-stack-allocation.exercise.cs"))).TrimEnd();
+        var code = find switch
+        {
+            null => exercise,
+            "" => solution + "\n" + call,
+            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal).Replace("public class Segment\n{", "public class Segment\n{\n    private Point? _last;", StringComparison.Ordinal) + "\n" + call,
+        };
+        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path), Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.StackAllocation.CheckNoEscape(typeof(Segment), exercise)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
+
     // The check cell is the last code cell that produced a result.
     private static string CheckText(NotebookRun run) =>
         run.Cells.Where(c => c.Outputs.OfType<DisplayOutput>().Any(d => d.IsResult)).Last()

@@ -110,4 +110,31 @@ public class NotebookClaimsTests
         Assert.Equal(0, Only(report, "net10.0").Calls);
         Assert.Equal(0, Only(report, "net10.0").BoundsChecks);
     }
+
+    [Fact]
+    public async Task Stack_allocation_bytes_go_to_zero_on_the_runtime_each_notebook_section_names()
+    {
+        var classes = new[] { "class ShortLived", "class DisposeStruct", "class ThreeWords", "class LowBytes", "class StaticSequence" }
+            .Select(marker => CellClasses("jit/02-stack-allocation.ipynb", marker));
+        var usings = "using System.Runtime.CompilerServices;\n";
+        var bytes = await AllocatedAsync(usings + string.Join("\n", classes.Select(c => c.Replace(usings.Trim(), "", StringComparison.Ordinal))));
+
+        // (method, .NET 8, .NET 9, .NET 10): N9-J25, N9-J26 from .NET 9; N10-J02, J03, J20 from .NET 10.
+        foreach (var (method, net8, net9, net10) in new[] { ("ReadBack", 24, 0, 0), ("BothSpellings", 24, 0, 0), ("Letters", 48, 48, 0), ("Copy", 32, 32, 0), ("Total", 32, 32, 0) })
+        {
+            Assert.Equal((net8, net9, net10), ((int)bytes[(method, "net8.0")]!, (int)bytes[(method, "net9.0")]!, (int)bytes[(method, "net10.0")]!));
+        }
+    }
+
+    [Fact]
+    public async Task Stack_allocation_listings_lose_their_allocation_helper_calls()
+    {
+        var shortLived = await Capture(CellClasses("jit/02-stack-allocation.ipynb", "class ShortLived"), "ReadBack");
+        var words = await Capture(CellClasses("jit/02-stack-allocation.ipynb", "class ThreeWords"), "Letters");
+
+        Assert.Equal((31, 6, 6), (Only(shortLived, "net8.0").CodeSize, Only(shortLived, "net9.0").CodeSize, Only(shortLived, "net10.0").CodeSize));
+        Assert.Contains("CORINFO_HELP_NEWSFAST", Only(shortLived, "net8.0").Helpers);
+        Assert.Contains("CORINFO_HELP_NEWARR_1_OBJ", Only(words, "net9.0").Helpers);
+        Assert.Equal(0, Only(words, "net10.0").Allocations);
+    }
 }
