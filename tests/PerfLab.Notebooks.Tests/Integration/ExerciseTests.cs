@@ -160,6 +160,31 @@ public class ExerciseTests
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
 
+    /// <summary>jit/03's exercise in smoke mode, where the answer is checked against the post.</summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "\"?\"", "\"?\"", "✗ Not yet: answer \"foreach\" or \"for\" for net9.0")]
+    [InlineData("the same loop everywhere", "\"for\"", "\"for\"", "✗ Not yet: on net9.0 the faster loop in the post (smoke numbers mean nothing) was foreach")]
+    [InlineData("the kept solution", null, null, "✓ foreach on .NET 9, for on .NET 10, as in the post")]
+    public async Task Faster_loop_check_fails_a_wrong_reading(string answer, string? net9, string? net10, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "jit", "03-devirtualization.ipynb");
+        var cells = NotebookDocument.Load(path).Cells.Where(c => c.Kind == CellKind.Code).ToList();
+        var run = cells.Single(c => c.Source.Contains("class ArrayWrapper", StringComparison.Ordinal)).Source;
+        var unsolved = cells.Single(c => c.Source.Contains("var fasterOnNet9", StringComparison.Ordinal)).Source;
+        var solution = await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-03-devirtualization.exercise.cs"));
+        var answers = net9 is null ? solution : $"var fasterOnNet9 = {net9};\nvar fasterOnNet10 = {net10};";
+        Assert.Contains("var fasterOnNet9 = \"?\";", unsolved, StringComparison.Ordinal);
+
+        using var recorder = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await recorder.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await recorder.RunAsync(run);
+        var given = await recorder.RunAsync(answers);
+        var check = await recorder.RunAsync("PerfLab.Notebooks.Exercises.Devirtualization.CheckFasterLoop(wrapper, fasterOnNet9, fasterOnNet10)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && given.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{given}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
+
     // The check cell is the last code cell that produced a result.
     private static string CheckText(NotebookRun run) =>
         run.Cells.Where(c => c.Outputs.OfType<DisplayOutput>().Any(d => d.IsResult)).Last()

@@ -137,4 +137,34 @@ public class NotebookClaimsTests
         Assert.Contains("CORINFO_HELP_NEWARR_1_OBJ", Only(words, "net9.0").Helpers);
         Assert.Equal(0, Only(words, "net10.0").Allocations);
     }
+
+    [Fact]
+    public async Task Devirtualization_a_static_readonly_field_folds_in_steady_state_but_not_in_fullopts_C30_JT02()
+    {
+        var known = CellClasses("jit/03-devirtualization.ipynb", "class KnownType");
+
+        var steady = await Engine.CaptureAsync(new AsmRequest { Source = known, SourcePath = "notebook-cell.cs" });
+        var fullOpts = await Engine.CaptureAsync(new AsmRequest { Source = known, SourcePath = "notebook-cell.cs", FullOpts = true });
+
+        AsmListing Method(AsmReport report, string runtime, string name) =>
+            report.Runtimes.Single(r => r.Runtime == runtime).Listings.Single(l => l.Method.Contains(":" + name + "(", StringComparison.Ordinal));
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            Assert.Equal(6, Method(steady, runtime, "ThroughStaticReadonly").CodeSize); // mov eax, 4; ret
+            Assert.Contains(Method(steady, runtime, "ThroughField").Instructions, l => l.StartsWith("cmp", StringComparison.Ordinal) && l.Contains("qword ptr [r", StringComparison.Ordinal));
+            Assert.Contains(Method(fullOpts, runtime, "ThroughStaticReadonly").Instructions, l => l.StartsWith("tail.jmp", StringComparison.Ordinal));
+            Assert.DoesNotContain(Method(fullOpts, runtime, "ThroughField").Instructions, l => l.StartsWith("cmp", StringComparison.Ordinal));
+        }
+    }
+
+    [Fact]
+    public async Task Devirtualization_net9_inlines_the_generic_throw_helper_that_net8_calls_N9_J27()
+    {
+        var report = await Capture(CellClasses("jit/03-devirtualization.ipynb", "class GenericGuard"), "RejectOrRelease");
+
+        static bool CallsThrowIfEqual(AsmListing listing) => listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains("ThrowIfEqual", StringComparison.Ordinal));
+        Assert.True(CallsThrowIfEqual(Only(report, "net8.0")), "no call to ThrowIfEqual on .NET 8");
+        Assert.False(CallsThrowIfEqual(Only(report, "net9.0")), ".NET 9 still calls ThrowIfEqual");
+        Assert.False(CallsThrowIfEqual(Only(report, "net10.0")), ".NET 10 still calls ThrowIfEqual");
+    }
 }

@@ -1,0 +1,2 @@
+var fasterOnNet9 = "foreach";
+var fasterOnNet10 = "for";
