@@ -8,7 +8,7 @@ cat <<'TEXT'
 
   Or from this terminal:
     dotnet run --project helpers/PerfLab.Cli -- run notebooks/00-start-here.ipynb --mode quick
-    dotnet test PerfLab.slnx
+    ./test.sh
 
   If the kernel is missing or a check fails: ./setup.sh
 
