@@ -76,13 +76,14 @@ public static class BenchTools
     /// <summary>A progress line on stderr, with the time.</summary>
     public static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");
 
-    /// <summary>Runs a program (arguments never go through a shell) and times it; its tree is killed after 20 minutes.</summary>
+    /// <summary>Runs a program (arguments never go through a shell) and times it; its tree is killed after <paramref name="timeout"/> (default 20 minutes).</summary>
     /// <param name="file">The program.</param>
     /// <param name="arguments">Its arguments.</param>
     /// <param name="directory">Its working folder; null: the current one.</param>
     /// <param name="environment">Variables added to the inherited environment.</param>
     /// <param name="mustSucceed">Throw when it exits non-zero.</param>
-    public static RunResult Run(string file, IEnumerable<string> arguments, string? directory = null, IReadOnlyDictionary<string, string>? environment = null, bool mustSucceed = true)
+    /// <param name="timeout">How long it may take; null: 20 minutes.</param>
+    public static RunResult Run(string file, IEnumerable<string> arguments, string? directory = null, IReadOnlyDictionary<string, string>? environment = null, bool mustSucceed = true, TimeSpan? timeout = null)
     {
         var info = new ProcessStartInfo(file)
         {
@@ -106,10 +107,11 @@ public static class BenchTools
         var output = process.StandardOutput.ReadToEndAsync();
         var error = process.StandardError.ReadToEndAsync();
         var command = $"{file} {string.Join(' ', info.ArgumentList)}";
-        if (!process.WaitForExit(TimeSpan.FromMinutes(20)))
+        var limit = timeout ?? TimeSpan.FromMinutes(20);
+        if (!process.WaitForExit(limit))
         {
             process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"{command} took over 20 minutes; killed with its tree");
+            throw new TimeoutException($"{command} took over {limit.TotalMinutes:F0} minutes; killed with its tree");
         }
 
         var result = new RunResult(clock.Elapsed.TotalSeconds, output.Result, error.Result);

@@ -76,7 +76,7 @@ internal static class NotebookCommands
     }
 
     // Notebooks under a folder (checkpoints and hidden folders skipped), or the one file given.
-    private static (string Root, IReadOnlyList<string> Notebooks) Find(string path)
+    internal static (string Root, IReadOnlyList<string> Notebooks) Find(string path)
     {
         var full = Path.GetFullPath(path);
         if (File.Exists(full))

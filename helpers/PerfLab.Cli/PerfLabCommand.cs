@@ -5,6 +5,8 @@ using PerfLab.Benchmarks;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.Display;
+using PerfLab.Notebooks;
+using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Reference;
@@ -219,27 +221,50 @@ internal static class PerfLabCommand
             DefaultValueFactory = _ => "full",
         };
         mode.AcceptOnlyFromAmong("smoke", "quick", "full");
-        var command = new Command("reference", "The course's reference job: run the suite in data/reference/suite on every runtime, fresh, and write the results with this machine's description.")
+        var notebooks = new Option<string[]>("--notebooks")
         {
-            outFolder, name, mode,
+            Description = "Notebooks (files or folders) whose benchmarks join the suite; they run top to bottom as `perflab run` runs them. Default: the repository's notebooks folder.",
+            HelpName = "PATH",
+            AllowMultipleArgumentsPerToken = true,
+        };
+        var suiteOnly = new Option<bool>("--suite-only") { Description = "Only data/reference/suite, no notebook." };
+        var command = new Command("reference", "The course's reference job: run the suite in data/reference/suite and every notebook's benchmarks on every runtime, fresh, and write the results with this machine's description.")
+        {
+            outFolder, name, mode, notebooks, suiteOnly,
         };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
-            using var printer = new ProgressPrinter(error);
-            var result = await ReferenceJob.RunAsync(
-                parse.GetValue(outFolder)!,
-                parse.GetValue(name),
-                Enum.Parse<BenchmarkMode>(parse.GetValue(mode)!, ignoreCase: true),
-                printer,
-                cancellationToken).ConfigureAwait(false);
-            printer.Finish();
+            // Checked before anything runs: a bad name must not cost an hour of measuring.
+            var machineName = ReferenceJob.MachineName(parse.GetValue(name));
+            var chosen = Enum.Parse<BenchmarkMode>(parse.GetValue(mode)!, ignoreCase: true);
+            var repo = CourseRepository.Root();
+            var paths = parse.GetValue(notebooks) is { Length: > 0 } given ? given : [Path.Combine(repo, "notebooks")];
+            var notebookFiles = parse.GetValue(suiteOnly) ? [] : paths.SelectMany(p => NotebookCommands.Find(p).Notebooks).Distinct().ToArray();
+            var runs = new List<SuiteRun>();
+            using (var printer = new ProgressPrinter(error))
+            {
+                runs.AddRange(await ReferenceJob.RunSuiteAsync(chosen, printer, cancellationToken).ConfigureAwait(false));
+                printer.Finish();
+            }
+
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            foreach (var (notebook, index) in notebookFiles.Select((n, i) => (n, i)))
+            {
+                var relative = Path.GetRelativePath(repo, notebook).Replace('\\', '/');
+                error.WriteLine($"▶ {relative} ({index + 1} of {notebookFiles.Length}, {LabMode.Name(chosen)} mode)");
+                var found = await NotebookBenchmarks.RunAsync(notebook, relative, chosen, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
+                runs.AddRange(found.Select(run => new SuiteRun(relative, run)));
+            }
+
+            var result = await ReferenceJob.WriteAsync(parse.GetValue(outFolder)!, machineName, chosen, runs, cancellationToken).ConfigureAwait(false);
             foreach (var run in result.Runs)
             {
                 output.WriteLine();
-                output.Write(run.ToString());
+                output.WriteLine(run.Run.Source);
+                output.Write(run.Run.ToString());
             }
 
-            output.WriteLine($"Reference results: {result.File}");
+            output.WriteLine($"Reference results: {result.File} ({result.Runs.Count} runs, {result.Runs.Sum(r => r.Run.Results.Count)} cases)");
             return result.HasErrors ? Failure : 0;
         }).ConfigureAwait(false));
         return command;

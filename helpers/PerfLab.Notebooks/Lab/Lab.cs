@@ -17,6 +17,9 @@ public static class Lab
     private static readonly Lazy<BenchmarkEngine> Benchmarks = new(() => new BenchmarkEngine());
     private static readonly Lazy<AsmEngine> Disassembler = new(() => new AsmEngine());
 
+    /// <summary>Set while the reference job runs notebooks (<see cref="Execution.NotebookBenchmarks"/>): every run is measured fresh and handed over.</summary>
+    internal static Action<BenchmarkRun>? Recorder { get; set; }
+
     /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="LabMode"/>).</summary>
     public static string Mode => LabMode.Name(LabMode.Resolve().Mode);
 
@@ -68,11 +71,12 @@ public static class Lab
             Mode = mode is null ? LabMode.Resolve().Mode : LabMode.Parse(mode, "mode"),
             Filter = [name + ".*"],
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
-            Force = force,
+            Force = force || Recorder is not null,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
         };
         var run = await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
         ConsoleRouter.Flush();
+        Recorder?.Invoke(run);
         return run;
     }
 

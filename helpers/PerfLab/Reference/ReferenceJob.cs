@@ -30,19 +30,25 @@ public sealed record MachineDescription(
     string Sdk,
     string? Runner);
 
+/// <summary>One benchmark run of the reference job and where its code lives.</summary>
+/// <param name="Suite">The suite file or notebook, relative to the repository (e.g. data/reference/suite/RuntimeDifferences.cs).</param>
+/// <param name="Run">Its results.</param>
+public sealed record SuiteRun(string Suite, BenchmarkRun Run);
+
 /// <summary>What a reference run wrote.</summary>
 /// <param name="File">The results file.</param>
-/// <param name="Runs">One run per suite file.</param>
-public sealed record ReferenceResult(string File, IReadOnlyList<BenchmarkRun> Runs)
+/// <param name="Runs">Every run, suite files first, then notebooks.</param>
+public sealed record ReferenceResult(string File, IReadOnlyList<SuiteRun> Runs)
 {
     /// <summary>Whether any case failed.</summary>
-    public bool HasErrors => Runs.Any(r => r.HasErrors);
+    public bool HasErrors => Runs.Any(r => r.Run.HasErrors);
 }
 
 /// <summary>
-/// The course's reference job: every benchmark file in data/reference/suite, measured fresh on every
-/// pinned runtime, written with the machine's description to one file per machine
-/// (data/reference/machines/&lt;name&gt;.json in the repository; the GitHub workflow collects one per runner).
+/// The course's reference job: every benchmark file in data/reference/suite and every benchmark the
+/// notebooks run (collected by the caller, which runs them), measured fresh on every pinned runtime,
+/// written with the machine's description to one file per machine (data/reference/machines/&lt;name&gt;.json
+/// in the repository; the GitHub workflow collects one per runner).
 /// </summary>
 public static partial class ReferenceJob
 {
@@ -54,15 +60,11 @@ public static partial class ReferenceJob
     /// <summary>The suite's folder in the repository.</summary>
     public static string SuiteFolder => Path.Combine(CourseRepository.Root(), "data", "reference", "suite");
 
-    /// <summary>Runs the suite and writes <c>&lt;outFolder&gt;/&lt;name&gt;.json</c>.</summary>
-    /// <param name="outFolder">Where the results file goes (created).</param>
-    /// <param name="name">The machine's name in the file name; null: this machine's platform and host name.</param>
-    /// <param name="mode">How long each case is measured.</param>
-    /// <param name="progress">Receives the engine's progress.</param>
-    /// <param name="cancellationToken">Stops the run and kills its processes.</param>
-    public static async Task<ReferenceResult> RunAsync(string outFolder, string? name, BenchmarkMode mode, IProgress<RunProgress>? progress, CancellationToken cancellationToken)
+    /// <summary>The machine's name for the results file: the one given, checked, or this machine's platform and host name.</summary>
+    /// <param name="name">The name asked for, or null.</param>
+    /// <exception cref="PerfLabException">The name cannot be a file name.</exception>
+    public static string MachineName(string? name)
     {
-        ArgumentException.ThrowIfNullOrWhiteSpace(outFolder);
         var machineName = string.IsNullOrWhiteSpace(name)
             ? UnsafeCharacter().Replace($"{RuntimeProvisioner.RuntimeIdentifier}-{Environment.MachineName}".ToLowerInvariant(), "-")
             : name.Trim();
@@ -71,37 +73,61 @@ public static partial class ReferenceJob
             throw new PerfLabException($"'{machineName}' cannot be a file name here.", "Use letters, digits, '.', '-' and '_' only, e.g. --name ubuntu-x64.");
         }
 
+        return machineName;
+    }
+
+    /// <summary>Runs every file of data/reference/suite, fresh.</summary>
+    /// <param name="mode">How long each case is measured.</param>
+    /// <param name="progress">Receives the engine's progress.</param>
+    /// <param name="cancellationToken">Stops the run and kills its processes.</param>
+    public static async Task<IReadOnlyList<SuiteRun>> RunSuiteAsync(BenchmarkMode mode, IProgress<RunProgress>? progress, CancellationToken cancellationToken)
+    {
         var suite = Directory.Exists(SuiteFolder) ? Directory.GetFiles(SuiteFolder, "*.cs").Order(StringComparer.Ordinal).ToArray() : [];
         if (suite.Length == 0)
         {
             throw new PerfLabException($"The reference suite is empty: no .cs file in {SuiteFolder}.", "Restore data/reference/suite from git.");
         }
 
-        var machine = await DescribeAsync(machineName, cancellationToken).ConfigureAwait(false);
-        var runs = new List<BenchmarkRun>();
+        var repo = CourseRepository.Root();
+        var runs = new List<SuiteRun>();
         var engine = new BenchmarkEngine();
         foreach (var file in suite)
         {
             var request = BenchmarkRequest.FromFile(file) with { Mode = mode, Force = true };
-            runs.Add(await engine.RunAsync(request, progress, cancellationToken).ConfigureAwait(false));
+            var run = await engine.RunAsync(request, progress, cancellationToken).ConfigureAwait(false);
+
+            // Files are shared across machines: paths relative to the repository, not this machine's.
+            var relative = Path.GetRelativePath(repo, file).Replace('\\', '/');
+            runs.Add(new SuiteRun(relative, run with { Source = relative }));
         }
 
-        // Files are shared across machines: paths relative to the repository, not this machine's.
-        var repo = CourseRepository.Root();
-        runs = runs.Select(r => r with { Source = Path.GetRelativePath(repo, r.Source).Replace('\\', '/') }).ToList();
+        return runs;
+    }
+
+    /// <summary>Writes <c>&lt;outFolder&gt;/&lt;machineName&gt;.json</c>: this machine's description and every run.</summary>
+    /// <param name="outFolder">Where the results file goes (created).</param>
+    /// <param name="machineName">The machine's name (<see cref="MachineName"/>).</param>
+    /// <param name="mode">The mode the runs used.</param>
+    /// <param name="runs">The runs.</param>
+    /// <param name="cancellationToken">Stops the processes that describe the machine.</param>
+    public static async Task<ReferenceResult> WriteAsync(string outFolder, string machineName, BenchmarkMode mode, IReadOnlyList<SuiteRun> runs, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(outFolder);
+        ArgumentNullException.ThrowIfNull(runs);
+        var machine = await DescribeAsync(MachineName(machineName), cancellationToken).ConfigureAwait(false);
         var document = new JsonObject
         {
             ["schema"] = Schema,
             ["created"] = DateTimeOffset.UtcNow.ToString("O", CultureInfo.InvariantCulture),
             ["mode"] = mode.ToString().ToLowerInvariant(),
             ["machine"] = JsonSerializer.SerializeToNode(machine, JsonOptions),
-            ["runs"] = new JsonArray(suite.Zip(runs, (file, run) => (JsonNode)new JsonObject
+            ["runs"] = new JsonArray(runs.Select(r => (JsonNode)new JsonObject
             {
-                ["suite"] = Path.GetRelativePath(repo, file).Replace('\\', '/'),
-                ["run"] = JsonNode.Parse(ResultJson.Serialize(run)),
+                ["suite"] = r.Suite,
+                ["run"] = JsonNode.Parse(ResultJson.Serialize(r.Run)),
             }).ToArray()),
         };
-        var target = Path.Combine(Path.GetFullPath(outFolder), machineName + ".json");
+        var target = Path.Combine(Path.GetFullPath(outFolder), machine.Name + ".json");
         Directory.CreateDirectory(Path.GetDirectoryName(target)!);
         await File.WriteAllTextAsync(target + ".tmp", document.ToJsonString(JsonOptions) + "\n", cancellationToken).ConfigureAwait(false);
         File.Move(target + ".tmp", target, overwrite: true);

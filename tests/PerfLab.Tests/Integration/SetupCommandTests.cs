@@ -99,11 +99,12 @@ public class SetupCommandTests
     }
 
     [Fact]
-    public async Task Reference_runs_the_suite_fresh_and_writes_one_file_with_the_machine_and_every_case()
+    public async Task Reference_runs_the_suite_and_a_notebooks_benchmarks_fresh_and_writes_one_file_with_the_machine_and_every_case()
     {
         using var output = new TempFolder();
+        var notebook = RepoFiles.Path("notebooks", "jit", "02-stack-allocation.ipynb");
 
-        var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "test-machine"], TestHome.Environment, TimeSpan.FromMinutes(10));
+        var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "test-machine", "--notebooks", notebook], TestHome.Environment, TimeSpan.FromMinutes(10));
 
         Assert.True(result.ExitCode == 0, result.ToString());
         var file = Path.Combine(output.Path, "test-machine.json");
@@ -117,14 +118,25 @@ public class SetupCommandTests
         Assert.Equal(Environment.ProcessorCount, machine.GetProperty("logicalCores").GetInt32());
         Assert.False(string.IsNullOrWhiteSpace(machine.GetProperty("processor").GetString()), root.ToString());
         Assert.StartsWith("10.", machine.GetProperty("sdk").GetString(), StringComparison.Ordinal);
-        var run = Assert.Single(root.GetProperty("runs").EnumerateArray());
-        Assert.Equal("data/reference/suite/RuntimeDifferences.cs", run.GetProperty("suite").GetString());
+        var runs = root.GetProperty("runs").EnumerateArray().ToArray();
+        Assert.Equal("data/reference/suite/RuntimeDifferences.cs", runs[0].GetProperty("suite").GetString());
+
         // Shared across machines: no path of this one.
-        Assert.Equal("data/reference/suite/RuntimeDifferences.cs", run.GetProperty("run").GetProperty("source").GetString());
-        var results = run.GetProperty("run").GetProperty("results").EnumerateArray().ToArray();
+        Assert.Equal("data/reference/suite/RuntimeDifferences.cs", runs[0].GetProperty("run").GetProperty("source").GetString());
+        var suiteResults = runs[0].GetProperty("run").GetProperty("results").EnumerateArray().ToArray();
+
         // Every [Benchmark] of the suite on every pinned runtime, none from the cache.
-        Assert.Equal(4 * 3, results.Length);
-        Assert.All(results, r => Assert.True(r.GetProperty("error").ValueKind == JsonValueKind.Null, r.ToString()));
+        Assert.Equal(4 * 3, suiteResults.Length);
+
+        // Then every benchmark cell of the notebook, in cell order, fresh, each naming its cell.
+        var fromNotebook = runs.Skip(1).ToArray();
+        Assert.True(fromNotebook.Length >= 5, root.ToString());
+        Assert.All(fromNotebook, r => Assert.Equal("notebooks/jit/02-stack-allocation.ipynb", r.GetProperty("suite").GetString()));
+        Assert.All(fromNotebook, r => Assert.StartsWith("notebooks/jit/02-stack-allocation.ipynb, cell ", r.GetProperty("run").GetProperty("source").GetString(), StringComparison.Ordinal));
+        var results = runs.SelectMany(r => r.GetProperty("run").GetProperty("results").EnumerateArray()).ToArray();
+        Assert.All(results, r => Assert.True(r.GetProperty("error").ValueKind == JsonValueKind.Null && !r.GetProperty("cached").GetBoolean(), r.ToString()));
+        var figures = results.Where(r => r.GetProperty("published").ValueKind == JsonValueKind.Object).Select(r => r.GetProperty("published").GetProperty("id").GetString()).ToHashSet();
+        Assert.Superset(new HashSet<string?> { "N10-J02", "N10-J03", "N10-J20", "N9-J25", "N9-J26" }, figures);
     }
 
     [Fact]

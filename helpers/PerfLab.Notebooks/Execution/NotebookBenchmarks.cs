@@ -1,0 +1,57 @@
+using PerfLab.Contract;
+using PerfLab.Notebooks.Documents;
+using PerfLab.Results;
+
+namespace PerfLab.Notebooks.Execution;
+
+/// <summary>
+/// The benchmarks a notebook runs, measured fresh: the notebook is executed top to bottom exactly as a
+/// reader's `perflab run` would, and every <see cref="Lab.RunAsync{T}"/> it makes is collected. This is
+/// how the course's reference job covers the notebooks without a second copy of their benchmark code.
+/// </summary>
+public static class NotebookBenchmarks
+{
+    private static readonly SemaphoreSlim OneAtATime = new(1, 1);
+
+    /// <summary>Runs <paramref name="notebook"/> and returns its benchmark runs, in cell order.</summary>
+    /// <param name="notebook">The .ipynb file.</param>
+    /// <param name="name">What the runs' source says: the notebook's path as readers know it, e.g. notebooks/jit/02-stack-allocation.ipynb.</param>
+    /// <param name="mode">The benchmark mode of every cell.</param>
+    /// <param name="log">Receives the runner's progress lines, or null.</param>
+    /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
+    /// <exception cref="PerfLabException">A cell failed (the notebook, cell and error are named), or the notebook cannot be read.</exception>
+    public static async Task<IReadOnlyList<BenchmarkRun>> RunAsync(string notebook, string name, BenchmarkMode mode, Action<string>? log, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(notebook);
+        ArgumentException.ThrowIfNullOrWhiteSpace(name);
+        var runs = new List<BenchmarkRun>();
+
+        // The recorder is process-wide (the notebook's cells call Lab statically): one notebook at a time.
+        await OneAtATime.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            Lab.Recorder = run =>
+            {
+                lock (runs)
+                {
+                    runs.Add(run with { Source = $"{name}, {run.Source}" });
+                }
+            };
+            var result = await new NotebookRunner().RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);
+            if (result.FirstFailure is { } failed)
+            {
+                var problem = failed.Outputs.OfType<ErrorOutput>().FirstOrDefault();
+                throw new PerfLabException(
+                    $"{name}, {failed.Cell.Name} failed: {problem?.Message ?? "the cell failed"}",
+                    $"Run it alone to see the whole error: perflab run {name} --mode {LabMode.Name(mode)}");
+            }
+        }
+        finally
+        {
+            Lab.Recorder = null;
+            OneAtATime.Release();
+        }
+
+        return runs;
+    }
+}
