@@ -189,4 +189,39 @@ public class ExerciseTests
     private static string CheckText(NotebookRun run) =>
         run.Cells.Where(c => c.Outputs.OfType<DisplayOutput>().Any(d => d.IsResult)).Last()
             .Outputs.OfType<DisplayOutput>().Last(d => d.IsResult).Data["text/plain"];
+
+    /// <summary>
+    /// jit/04's exercise on the reader's own listings (they do not depend on the mode): the kept solution
+    /// has no bounds check on any runtime; the unsolved loop keeps one, and answers that remove the check
+    /// by changing the result, hiding a bad count or switching safety off are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, null, "✗ Not yet: on net8.0 SumFirst still has 1 bounds check(s)")]
+    [InlineData("the kept solution", "", "", "✓ SumFirst gives the same sums, still throws past the end, and has no bounds check in its loop on any runtime")]
+    [InlineData("returning 0", "return total;", "return 0;", "✗ Not yet: SumFirst(an array of 64, 32) returns 0; the sum of its first 32 elements is 528")]
+    [InlineData("looping to the array's length", "samples.AsSpan(0, count)", "samples", "✗ Not yet: SumFirst(an array of 64, 32) returns 2080")]
+    [InlineData("LINQ's Take, which stops quietly at the end", "samples.AsSpan(0, count)", "samples.Take(count)", "✗ Not yet: SumFirst([1, 2, 3], 4) returns 6 instead of throwing")]
+    [InlineData("Unsafe.Add", "foreach (int sample in samples.AsSpan(0, count))", "for (int i = 0; i < count; i++)\n        {\n            total += Unsafe.Add(ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(samples), i);\n        }\n        foreach (int sample in Array.Empty<int>())", "✗ Not yet: SumFirst uses ")]
+    public async Task No_range_check_passes_only_a_safe_loop_without_bounds_checks_that_keeps_the_answers(string answer, string? find, string? replaceWith, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "jit", "04-bounds-checks.ipynb");
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Readings", StringComparison.Ordinal)).Source;
+        var call = exercise[exercise.IndexOf("\nvar readingsAsm", StringComparison.Ordinal)..];
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-04-bounds-checks.exercise.cs"))).TrimEnd();
+        var code = find switch
+        {
+            null => exercise,
+            "" => solution + "\n" + call,
+            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
+        };
+        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
 }

@@ -168,4 +168,57 @@ public class NotebookClaimsTests
         Assert.False(CallsThrowIfEqual(Only(report, "net9.0")), ".NET 9 still calls ThrowIfEqual");
         Assert.False(CallsThrowIfEqual(Only(report, "net10.0")), ".NET 10 still calls ThrowIfEqual");
     }
+
+    // A PGO-shaped listing's size follows the profile and can move by a byte or two between runs.
+    private static void SizeIs(int expected, AsmListing listing, string what, int slack = 0)
+    {
+        if (listing.UsesPgo || slack > 0)
+        {
+            Assert.True(Math.Abs(listing.CodeSize - expected) <= Math.Max(slack, 3), $"{what}: {listing.CodeSize} bytes, expected about {expected}");
+        }
+        else
+        {
+            Assert.True(listing.CodeSize == expected, $"{what}: {listing.CodeSize} bytes, expected {expected}");
+        }
+    }
+
+    // (class, method, per runtime 8/9/10: bounds checks and size) as notebook jit/04's text states them.
+    [Theory]
+    [InlineData("class ThreeSlots", "FromField", 1, 25, 1, 25, 1, 25)]
+    [InlineData("class ThreeSlots", "FromStaticReadonly", 1, 35, 1, 35, 0, 14)]
+    [InlineData("class FieldLoop", "SumLocal", 0, 35, 0, 35, 0, 35)]
+    [InlineData("class FieldLoop", "SumField", 1, 61, 1, 59, 1, 59)]
+    [InlineData("class LoopConditions", "AddWhile", 0, 27, 0, 27, 0, 27, 1)] // .NET 10: 26 or 27 between runs
+    [InlineData("class LoopConditions", "AddFor", 1, 36, 0, 26, 0, 26)]
+    [InlineData("class TableLookups", "HighestBit", 1, 74, 1, 74, 0, 58)]
+    [InlineData("class TableLookups", "DigitEstimate", 1, 45, 1, 45, 0, 29)]
+    [InlineData("class EarlierFacts", "FirstEqualsLast", 2, 41, 2, 41, 1, 34)]
+    [InlineData("class EarlierFacts", "DotAfterPrefix", 1, 42, 1, 42, 0, 26)]
+    [InlineData("class EarlierFacts", "NotAfterNewline", 1, 55, 1, 55, 0, 45)]
+    [InlineData("class EarlierFacts", "StoreThenSkip", 1, 48, 1, 48, 1, 31)]
+    [InlineData("class ShapeFacts", "UnrolledSum", 1, 112, 1, 92, 0, 102)]
+    [InlineData("class ShapeFacts", "AddByLength", 6, 103, 6, 103, 0, 70)]
+    [InlineData("class ProofTimings", "HighBits", 1, 128, 1, 120, 0, 109)]
+    [InlineData("class ProofTimings", "AddByLength", 6, 98, 6, 98, 0, 65)]
+    public async Task Bounds_checks_each_listing_has_the_checks_and_size_the_notebook_states(string marker, string method, int checks8, int size8, int checks9, int size9, int checks10, int size10, int slack = 0)
+    {
+        var report = await Capture(CellClasses("jit/04-bounds-checks.ipynb", marker), method);
+
+        foreach (var (runtime, checks, size) in new[] { ("net8.0", checks8, size8), ("net9.0", checks9, size9), ("net10.0", checks10, size10) })
+        {
+            var listing = Only(report, runtime);
+            Assert.True(checks == listing.BoundsChecks, $"{method} on {runtime}: {listing.BoundsChecks} bounds checks, the notebook says {checks}\n{listing}");
+            SizeIs(size, listing, $"{method} on {runtime}", slack);
+        }
+    }
+
+    [Fact]
+    public async Task Bounds_checks_net10_drops_the_throw_helper_call_of_Slice_after_a_store_N10_J15()
+    {
+        var report = await Capture(CellClasses("jit/04-bounds-checks.ipynb", "class EarlierFacts"), "StoreThenSkip");
+
+        Assert.Equal(2, Only(report, "net9.0").Calls);
+        Assert.Equal(1, Only(report, "net10.0").Calls);
+        Assert.Equal(0, Only(report, "net10.0").Loops);
+    }
 }

@@ -1,0 +1,98 @@
+using System.Reflection;
+using PerfLab.Disassembly;
+
+namespace PerfLab.Notebooks.Exercises;
+
+/// <summary>
+/// The exercise of notebooks/jit/04-bounds-checks.ipynb: rewrite a loop over the first <c>count</c>
+/// elements of an array so that no runtime keeps a bounds check in it, without switching safety off.
+/// The check calls the reader's method (same answers, and a count past the end must still throw), reads
+/// its IL (no Unsafe or MemoryMarshal), and reads the reader's own listings on .NET 8, 9 and 10 (no jump
+/// to CORINFO_HELP_RNGCHKFAIL). Listings do not depend on the benchmark mode, so smoke mode checks fully.
+/// </summary>
+public static class BoundsChecks
+{
+    private const string MethodName = "SumFirst";
+
+    /// <summary>Checks the reader's class and the listings captured from it.</summary>
+    /// <param name="exercise">The exercise class, e.g. <c>typeof(Readings)</c>.</param>
+    /// <param name="asm">The exercise cell's <c>Lab.AsmAsync</c> result for SumFirst.</param>
+    /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
+    public static ExerciseResult CheckNoRangeCheck(Type exercise, AsmReport? asm)
+    {
+        if (exercise is null)
+        {
+            return ExerciseResult.NotYet("pass the exercise class, e.g. BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm).");
+        }
+
+        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(int[]), typeof(int)]);
+        if (method?.ReturnType != typeof(int))
+        {
+            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(int[] samples, int count)`: keep its signature and change its body.");
+        }
+
+        var unsafeCall = IlScanner.Read(method).Select(i => i.Called?.DeclaringType).FirstOrDefault(t => t?.FullName is "System.Runtime.CompilerServices.Unsafe" or "System.Runtime.InteropServices.MemoryMarshal");
+        if (unsafeCall is not null)
+        {
+            return ExerciseResult.NotYet($"{MethodName} uses {unsafeCall.Name}, which switches the checks off instead of letting the JIT prove them unnecessary: a wrong count would read memory past the array. Keep to safe code.");
+        }
+
+        var samples = Enumerable.Range(1, 64).ToArray();
+        foreach (var (input, count, expected) in new[] { (samples, 32, 528), (samples, 64, 2080), (samples, 0, 0), (new[] { 7, -3, 5 }, 2, 4) })
+        {
+            if (Call(method, input, count) is not { } answer)
+            {
+                return ExerciseResult.NotYet($"{MethodName}(an array of {input.Length}, {count}) threw: it must return the sum of the first {count} elements.");
+            }
+
+            if (answer != expected)
+            {
+                return ExerciseResult.NotYet($"{MethodName}(an array of {input.Length}, {count}) returns {answer}; the sum of its first {count} elements is {expected}.");
+            }
+        }
+
+        if (Call(method, new[] { 1, 2, 3 }, 4) is { } silent)
+        {
+            return ExerciseResult.NotYet($"{MethodName}([1, 2, 3], 4) returns {silent} instead of throwing: a count past the end is a bug in the caller, and the original loop said so with an exception. Removing the checks must not hide it.");
+        }
+
+        if (asm is null)
+        {
+            return ExerciseResult.NotYet($"run the exercise cell and pass its listings: var readingsAsm = await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\").");
+        }
+
+        var sizes = new List<string>();
+        foreach (var runtime in asm.Runtimes)
+        {
+            var listing = asm.Find(runtime.Runtime, $"{exercise.Name}:{MethodName}(");
+            if (listing is null)
+            {
+                return ExerciseResult.NotYet($"the listings have no {MethodName} on {runtime.Runtime}: capture them with await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\") after changing the class.");
+            }
+
+            if (listing.BoundsChecks > 0)
+            {
+                return ExerciseResult.NotYet($"on {runtime.Runtime} {MethodName} still has {listing.BoundsChecks} bounds check(s), jumps to CORINFO_HELP_RNGCHKFAIL: the JIT cannot prove i < samples.Length from i < count. Give the loop a bound it knows, the length of something that is exactly count long.");
+            }
+
+            sizes.Add($"{runtime.Runtime} {listing.CodeSize} B");
+        }
+
+        return sizes.Count == 0
+            ? ExerciseResult.NotYet("the listings are empty: run the exercise cell again.")
+            : ExerciseResult.Pass($"{MethodName} gives the same sums, still throws past the end, and has no bounds check in its loop on any runtime ({string.Join(", ", sizes)}): one check of count against the length, before the loop, does the work of one per element.");
+    }
+
+    // The reader's method's answer, or null when it threw.
+    private static int? Call(MethodInfo method, int[] samples, int count)
+    {
+        try
+        {
+            return (int)method.Invoke(null, [samples.ToArray(), count])!;
+        }
+        catch (TargetInvocationException)
+        {
+            return null;
+        }
+    }
+}
