@@ -224,4 +224,39 @@ public class ExerciseTests
         Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
+
+    /// <summary>
+    /// jit/05's exercise on the reader's own listings: the kept solution is inlined everywhere; the
+    /// unsolved helper, the same helper with AggressiveInlining (EH still blocks it before .NET 10), and
+    /// rewrites that stop counting or change the result are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, null, "✗ Not yet: on net8.0 ScaleAll still calls Scale")]
+    [InlineData("the kept solution", "", "", "✓ Scale still triples and counts, and every runtime inlines it")]
+    [InlineData("AggressiveInlining on the try/finally", "    public static int Scale(int value)\n    {\n        s_calls++;\n        return value * 3;\n    }", "    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]\n    public static int Scale(int value)\n    {\n        try\n        {\n            return value * 3;\n        }\n        finally\n        {\n            s_calls++;\n        }\n    }", "✗ Not yet: on net8.0 ScaleAll still calls Scale")]
+    [InlineData("dropping the counter", "        s_calls++;\n", "", "✗ Not yet: one call of Scale moved Calls by 0")]
+    [InlineData("doubling instead of tripling", "return value * 3;", "return value * 2;", "✗ Not yet: Scale(14) returns 28")]
+    public async Task Inlined_everywhere_check_passes_only_a_helper_every_runtime_inlines_that_still_counts(string answer, string? find, string? replaceWith, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "jit", "05-loops-and-inlining.ipynb");
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Tally", StringComparison.Ordinal)).Source;
+        var call = "\nvar tallyAsm = await Lab.AsmAsync<Tally>(\"ScaleAll\");";
+        var unsolved = exercise[..exercise.IndexOf("\nawait Lab.RunAsync", StringComparison.Ordinal)];
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-05-loops-and-inlining.exercise.cs"))).TrimEnd();
+        var code = find switch
+        {
+            null => unsolved + call,
+            "" => solution + call,
+            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + call,
+        };
+        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Inlining.CheckInlinedEverywhere(typeof(Tally), tallyAsm)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
 }

@@ -221,4 +221,65 @@ public class NotebookClaimsTests
         Assert.Equal(1, Only(report, "net10.0").Calls);
         Assert.Equal(0, Only(report, "net10.0").Loops);
     }
+
+    // (class, method, per runtime 8/9/10: loops and size) as notebook jit/05's text states them.
+    [Theory]
+    [InlineData("class CountLoops", "CountUp", 1, 19, 1, 19, 1, 19)]
+    [InlineData("class CountLoops", "CountDown", 1, 19, 1, 19, 1, 19)]
+    [InlineData("class IndexWalks", "Total", 1, 35, 1, 35, 1, 35)]
+    [InlineData("class CloneLoops", "FillSpan", 1, 61, 1, 59, 2, 75)]
+    [InlineData("class CloneLoops", "FillArray", 2, 71, 2, 71, 2, 71)]
+    [InlineData("class CloneLoops", "EightStores", 0, 114, 0, 114, 0, 179)]
+    public async Task Loops_each_listing_has_the_loops_and_size_the_notebook_states(string marker, string method, int loops8, int size8, int loops9, int size9, int loops10, int size10)
+    {
+        var report = await Capture(CellClasses("jit/05-loops-and-inlining.ipynb", marker), method);
+
+        foreach (var (runtime, loops, size) in new[] { ("net8.0", loops8, size8), ("net9.0", loops9, size9), ("net10.0", loops10, size10) })
+        {
+            var listing = Only(report, runtime);
+            Assert.True(loops == listing.Loops, $"{method} on {runtime}: {listing.Loops} loops, the notebook says {loops}\n{listing}");
+            SizeIs(size, listing, $"{method} on {runtime}");
+        }
+    }
+
+    [Fact]
+    public async Task Loops_net9_counts_down_and_walks_a_pointer_and_net10_steps_two_arrays_by_2_N9_J03_J05_N10_J31()
+    {
+        var count = await Capture(CellClasses("jit/05-loops-and-inlining.ipynb", "class CountLoops"), "CountUp");
+        var walks = CellClasses("jit/05-loops-and-inlining.ipynb", "class IndexWalks");
+        var total = await Capture(walks, "Total");
+        var digits = await Capture(walks, "DigitValues");
+
+        Assert.Contains("cmp      ecx, 100", Only(count, "net8.0").Instructions);
+        Assert.DoesNotContain(Only(count, "net9.0").Instructions, l => l.StartsWith("cmp", StringComparison.Ordinal));
+        Assert.Contains(Only(count, "net9.0").Instructions, l => l.StartsWith("dec", StringComparison.Ordinal));
+        Assert.Contains(Only(total, "net8.0").Instructions, l => l.StartsWith("add", StringComparison.Ordinal) && l.Contains("+4*r", StringComparison.Ordinal));
+        Assert.Contains(Only(total, "net9.0").Instructions, l => l.StartsWith("add      r", StringComparison.Ordinal) && l.EndsWith(", 4", StringComparison.Ordinal));
+        Assert.Contains(Only(digits, "net9.0").Instructions, l => l.StartsWith("mov      dword ptr [rax+4*r", StringComparison.Ordinal));
+        Assert.Contains(Only(digits, "net10.0").Instructions, l => l.StartsWith("mov      dword ptr [rax+2*r", StringComparison.Ordinal));
+        Assert.Contains(Only(digits, "net10.0").Instructions, l => l.StartsWith("add      r", StringComparison.Ordinal) && l.EndsWith(", 2", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task Loops_net10_inlines_try_finally_and_generic_virtual_callers_and_drops_a_dead_try_catch_N10_J21_J22_J23()
+    {
+        var limits = CellClasses("jit/05-loops-and-inlining.ipynb", "class InliningLimits");
+        var locked = await Capture(limits, "Locked");
+        var neverThrows = await Capture(limits, "NeverThrows");
+        var generic = await Capture(limits, "Generic");
+
+        static bool Calls(AsmListing listing, string callee) => listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(callee, StringComparison.Ordinal));
+        foreach (var runtime in new[] { "net8.0", "net9.0" })
+        {
+            Assert.True(Calls(Only(locked, runtime), ":EnterAndLeave("), $"{runtime} inlined EnterAndLeave");
+            Assert.True(Calls(Only(generic, runtime), ":Dispatch("), $"{runtime} inlined Dispatch");
+            SizeIs(79, Only(neverThrows, runtime), $"NeverThrows on {runtime}");
+        }
+
+        Assert.False(Calls(Only(locked, "net10.0"), ":EnterAndLeave("), ".NET 10 still calls EnterAndLeave");
+        Assert.True(Calls(Only(locked, "net10.0"), "Monitor"), ".NET 10's Locked calls no Monitor method");
+        Assert.False(Calls(Only(generic, "net10.0"), ":Dispatch("), ".NET 10 still calls Dispatch");
+        Assert.True(Calls(Only(generic, "net10.0"), "VIRTUAL_FUNC_PTR") || Calls(Only(generic, "net10.0"), "VirtualFunctionPointer"), ".NET 10's Generic does not look up the virtual target");
+        Assert.Equal(4, Only(neverThrows, "net10.0").CodeSize);
+    }
 }
