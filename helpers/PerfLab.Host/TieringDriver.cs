@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Reflection;
+using System.Reflection.Emit;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Running;
 
@@ -91,14 +92,51 @@ internal static class TieringDriver
         var arguments = benchmarkCase.Parameters.Items.Where(p => p.IsArgument).Select(p => p.Value).ToArray();
         Call<GlobalSetupAttribute>(type, instance);
         Call<IterationSetupAttribute>(type, instance);
-        var method = benchmarkCase.Descriptor.WorkloadMethod;
+        var invoke = Invoker(benchmarkCase.Descriptor.WorkloadMethod);
         return new Target(
-            () => method.Invoke(instance, arguments),
+            () => invoke(instance, arguments),
             () =>
             {
                 Call<IterationCleanupAttribute>(type, instance);
                 Call<GlobalCleanupAttribute>(type, instance);
             });
+    }
+
+    // Reflection cannot return a ref struct (a benchmark returning ReadOnlySpan<char>, say): such a method
+    // is called through a small emitted stub that drops the result. (Virtual dispatch is not needed: the
+    // workload method is the benchmark class's own.)
+    private static Action<object, object?[]> Invoker(MethodInfo method)
+    {
+        if (!method.ReturnType.IsByRefLike)
+        {
+            return (instance, arguments) => method.Invoke(instance, arguments);
+        }
+
+        var owner = method.DeclaringType!;
+        var stub = new DynamicMethod("Call" + method.Name, null, [typeof(object), typeof(object[])], owner.Module, skipVisibility: true);
+        var il = stub.GetILGenerator();
+        if (!method.IsStatic)
+        {
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(owner.IsValueType ? OpCodes.Unbox : OpCodes.Castclass, owner);
+        }
+
+        var parameters = method.GetParameters();
+        for (var i = 0; i < parameters.Length; i++)
+        {
+            il.Emit(OpCodes.Ldarg_1);
+            il.Emit(OpCodes.Ldc_I4, i);
+            il.Emit(OpCodes.Ldelem_Ref);
+            il.Emit(OpCodes.Unbox_Any, parameters[i].ParameterType);
+        }
+
+        // Through a function pointer: a direct call could be inlined into the stub, and the method would
+        // never get code of its own to measure or show.
+        il.Emit(OpCodes.Ldftn, method);
+        il.EmitCalli(OpCodes.Calli, method.IsStatic ? CallingConventions.Standard : CallingConventions.HasThis, method.ReturnType, parameters.Select(p => p.ParameterType).ToArray(), null);
+        il.Emit(OpCodes.Pop);
+        il.Emit(OpCodes.Ret);
+        return stub.CreateDelegate<Action<object, object?[]>>();
     }
 
     private static void Call<TAttribute>(Type type, object instance)

@@ -185,10 +185,11 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     }
 
     /// <summary>
-    /// The method's name for matching it across runtimes: .NET 9's JIT prints a bool as "ubyte"
-    /// (IsDog():ubyte:this) where .NET 8 and 10 print "bool", so both read as bool here.
+    /// The method's name for matching it across runtimes, with C#'s type names: .NET 9's JIT prints a bool
+    /// as "ubyte" (IsDog():ubyte:this) and .NET 8's and 9's print a char as "ushort" (HexLower(ushort)),
+    /// where .NET 10 prints "bool" and "char".
     /// </summary>
-    public string SameMethodKey => UbyteType().Replace(Method, "bool");
+    public string SameMethodKey => SmallIntegerType().Replace(Method, m => m.Value == "ubyte" ? "bool" : "char");
 
     /// <summary>Optimized code: Tier1, OSR or FullOpts.</summary>
     public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier == "FullOpts";
@@ -278,8 +279,8 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     [GeneratedRegex(@"^; Total bytes of code:? (\d+)")]
     private static partial Regex Total();
 
-    [GeneratedRegex(@"\bubyte\b")]
-    private static partial Regex UbyteType();
+    [GeneratedRegex(@"\b(ubyte|ushort)\b")]
+    private static partial Regex SmallIntegerType();
 
     [GeneratedRegex(@"CORINFO_HELP_\w+")]
     private static partial Regex HelperName();

@@ -92,9 +92,9 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
         return lines;
     }
 
-    // Each method once, named as the first runtime that compiled it prints it.
+    // Each method once, named with C#'s type names (bool, char) whichever runtime printed it first.
     private IEnumerable<(string Method, string Key)> MethodNames() =>
-        Runtimes.SelectMany(r => r.Listings).DistinctBy(l => l.SameMethodKey).Select(l => (l.Method, l.SameMethodKey));
+        Runtimes.SelectMany(r => r.Listings).DistinctBy(l => l.SameMethodKey).Select(l => (l.SameMethodKey, l.SameMethodKey));
 
     /// <summary>The listing of <paramref name="method"/> (a JIT name prefix) on <paramref name="runtime"/>.</summary>
     /// <param name="runtime">Moniker.</param>

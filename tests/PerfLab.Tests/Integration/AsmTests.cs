@@ -157,6 +157,33 @@ public class AsmTests
     }
 
     [Fact]
+    public async Task A_benchmark_returning_a_ref_struct_is_driven_and_shown_with_csharp_type_names_N10_J25()
+    {
+        const string source = """
+            using BenchmarkDotNet.Attributes;
+
+            public class SpanReturn
+            {
+                [Benchmark]
+                [Arguments("text")]
+                public ReadOnlySpan<char> OrEmpty(string? text)
+                {
+                    text ??= "";
+                    return text.AsSpan();
+                }
+            }
+            """;
+
+        var report = await Capture("OrEmpty", source);
+
+        // Reflection cannot call it; a stub that does not inline it lets tiering reach Tier1 on every runtime.
+        var view = Assert.Single(report.Methods());
+        Assert.Equal("SpanReturn:OrEmpty(System.String):System.ReadOnlySpan`1[char]:this", view.Method);
+        Assert.All(RuntimeCatalog.Monikers, runtime => Assert.StartsWith("Tier1", Listing(report, runtime, "SpanReturn:OrEmpty").Tier, StringComparison.Ordinal));
+        Assert.True(Listing(report, "net10.0", "SpanReturn:OrEmpty").CodeSize < Listing(report, "net9.0", "SpanReturn:OrEmpty").CodeSize, report.ToString());
+    }
+
+    [Fact]
     public async Task A_benchmark_that_throws_says_so()
     {
         var ex = await Assert.ThrowsAsync<PerfLabException>(() => Capture("Explode", Sources.Throws(), "net10.0"));

@@ -182,6 +182,20 @@ public class AsmListingTests
     }
 
     [Fact]
+    public void A_char_method_net8_and_net9_print_as_ushort_is_matched_and_named_as_csharp_names_it()
+    {
+        var report = new AsmReport("HexLower", "steady state", [
+            new RuntimeAsm("net8.0", "8.0.31", [new AsmListing("Branches:HexLower(ushort):bool:this", "Tier1", true, 44, ["ret"])], []),
+            new RuntimeAsm("net9.0", "9.0.20", [new AsmListing("Branches:HexLower(ushort):ubyte:this", "Tier1", true, 39, ["ret"])], []),
+            new RuntimeAsm("net10.0", "10.0.12", [new AsmListing("Branches:HexLower(char):bool:this", "Tier1", false, 39, ["ret"])], []),
+        ]);
+
+        var view = Assert.Single(report.Methods());
+        Assert.Equal("Branches:HexLower(char):bool:this", view.Method);
+        Assert.Equal(["net8.0", "net9.0", "net10.0"], view.Groups.SelectMany(g => g.Runtimes));
+    }
+
+    [Fact]
     public void Summary_names_size_and_every_count_that_changed()
     {
         var before = Parse();
