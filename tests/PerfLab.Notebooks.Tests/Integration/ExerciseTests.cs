@@ -259,4 +259,37 @@ public class ExerciseTests
         Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
+
+    /// <summary>
+    /// jit/06's exercise on the reader's own listings: the kept solution compiles to one compare everywhere;
+    /// the unsolved two-sided test (two compares on .NET 8 and 9), a signed subtraction and an off-by-one
+    /// bound are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, null, "✗ Not yet: on net8.0 IsLowerLetter has 2 cmp instructions")]
+    [InlineData("the kept solution", "", "", "✓ IsLowerLetter answers right for every int tried and compiles to one compare on every runtime")]
+    [InlineData("a signed subtraction", "(uint)(c - 'a') <= 'z' - 'a'", "c - 'a' <= 'z' - 'a'", "✗ Not yet: IsLowerLetter(-300) returns true")]
+    [InlineData("one short at the top", "(uint)(c - 'a') <= 'z' - 'a'", "(uint)(c - 'a') < 'z' - 'a'", "✗ Not yet: IsLowerLetter(122) returns false, but 'z' (122) is between")]
+    public async Task One_compare_check_passes_only_a_range_test_right_for_every_int_with_one_cmp(string answer, string? find, string? replaceWith, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "jit", "06-folding-branches-barriers.ipynb");
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Letters", StringComparison.Ordinal)).Source;
+        var call = exercise[exercise.IndexOf("\nvar lettersAsm", StringComparison.Ordinal)..];
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-06-folding-branches-barriers.exercise.cs"))).TrimEnd();
+        var code = find switch
+        {
+            null => exercise,
+            "" => solution + "\n" + call,
+            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
+        };
+        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Branches.CheckOneCompare(typeof(Letters), lettersAsm)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
 }

@@ -17,12 +17,13 @@ public class NotebookClaimsTests
 
     private static readonly BenchmarkEngine Runner = new();
 
-    // The class a notebook cell declares, without the cell's call into Lab.
+    // The compilable part of the notebook cell that declares "class X" (its usings and types, without the
+    // cell's statements), as Lab extracts it when the cell runs.
     private static string CellClasses(string notebook, string marker)
     {
         var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, notebook));
         var cell = document.Cells.First(c => c.Kind == CellKind.Code && c.Source.Contains(marker, StringComparison.Ordinal)).Source;
-        return string.Join('\n', cell.Split('\n').Where(l => !l.TrimStart().StartsWith("await Lab.", StringComparison.Ordinal)));
+        return BenchmarkCell.Extract(cell, marker["class ".Length..], marker);
     }
 
     private static Task<AsmReport> Capture(string source, string method, bool tier0 = false, bool noPgo = false) =>
@@ -281,5 +282,68 @@ public class NotebookClaimsTests
         Assert.False(Calls(Only(generic, "net10.0"), ":Dispatch("), ".NET 10 still calls Dispatch");
         Assert.True(Calls(Only(generic, "net10.0"), "VIRTUAL_FUNC_PTR") || Calls(Only(generic, "net10.0"), "VirtualFunctionPointer"), ".NET 10's Generic does not look up the virtual target");
         Assert.Equal(4, Only(neverThrows, "net10.0").CodeSize);
+    }
+
+    // (class, method, size on 8/9/10) as notebook jit/06's text states them.
+    [Theory]
+    [InlineData("class Folding", "PlusCores", 4, 4, 4)]
+    [InlineData("class Folding", "OrEmpty", 41, 41, 25)]
+    [InlineData("class Folding", "PickedOne", 42, 37, 6)]
+    [InlineData("class Folding", "Fits32", 15, 15, 11)]
+    [InlineData("class CompareTricks", "TeenWithIf", 25, 13, 13)]
+    [InlineData("class CompareTricks", "TeenAsExpression", 17, 18, 13)]
+    [InlineData("class CompareTricks", "BlankOrDot", 56, 63, 44)]
+    [InlineData("class CompareTricks", "InWord", 22, 22, 15)]
+    [InlineData("class DeadBranches", "Implied", 33, 22, 22)]
+    [InlineData("class DeadBranches", "Impossible", 33, 1, 1)]
+    [InlineData("class DeadBranches", "Unreachable", 35, 33, 1)]
+    [InlineData("class DeadBranches", "Locate", 104, 83, 83)]
+    [InlineData("class Barriers", "Link", 34, 8, 8)]
+    [InlineData("class Barriers", "MakeTrio", 59, 59, 25)]
+    [InlineData("class Barriers", "MakeContact", 81, 81, 35)]
+    [InlineData("class Barriers", "Rename", 44, 44, 58)]
+    public async Task Folding_branches_barriers_each_listing_has_the_size_the_notebook_states(string marker, string method, int size8, int size9, int size10)
+    {
+        var report = await Capture(CellClasses("jit/06-folding-branches-barriers.ipynb", marker), method);
+
+        foreach (var (runtime, size) in new[] { ("net8.0", size8), ("net9.0", size9), ("net10.0", size10) })
+        {
+            SizeIs(size, Only(report, runtime), $"{method} on {runtime}");
+        }
+    }
+
+    [Fact]
+    public async Task Folding_the_instructions_the_notebook_points_at_are_in_the_listings()
+    {
+        var tricks = CellClasses("jit/06-folding-branches-barriers.ipynb", "class CompareTricks");
+        var barriers = CellClasses("jit/06-folding-branches-barriers.ipynb", "class Barriers");
+        var plusCores = await Capture(CellClasses("jit/06-folding-branches-barriers.ipynb", "class Folding"), "PlusCores");
+        var inWord = await Capture(tricks, "InWord");
+        var tenth = await Capture(tricks, "Tenth");
+        var blanks = await Capture(tricks, "BlankWithOrs");
+        var store = await Capture(barriers, "Store");
+        var copy = await Capture(barriers, "CopyQuad");
+        var rename = await Capture(barriers, "Rename");
+        var locate = await Capture(CellClasses("jit/06-folding-branches-barriers.ipynb", "class DeadBranches"), "Locate");
+
+        Assert.Contains($"lea      eax, [rsi+0x{6 * Environment.ProcessorCount:X2}]", Only(plusCores, "net10.0").Instructions);
+        Assert.Contains(Only(inWord, "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Contains(Only(inWord, "net9.0").Instructions, l => l.StartsWith("shlx", StringComparison.Ordinal));
+        Assert.Contains(Only(blanks, "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.DoesNotContain(Only(blanks, "net8.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        // mulx needs BMI2: on a CPU without it .NET 10 keeps mul, as the notebook says.
+        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported, Only(tenth, "net10.0").Instructions.Any(l => l.StartsWith("mulx", StringComparison.Ordinal)));
+        Assert.Contains("CORINFO_HELP_CHECKED_ASSIGN_REF", Only(store, "net8.0").Helpers);
+        Assert.Contains("CORINFO_HELP_ASSIGN_REF", Only(store, "net9.0").Helpers);
+        Assert.Equal(4, Only(copy, "net8.0").Helpers.Count(h => h == "CORINFO_HELP_ASSIGN_BYREF"));
+        Assert.Equal(1, Only(copy, "net9.0").WriteBarriers);
+        Assert.Contains("CORINFO_HELP_ARRADDR_ST", Only(rename, "net9.0").Helpers);
+        Assert.DoesNotContain("CORINFO_HELP_ARRADDR_ST", Only(rename, "net10.0").Helpers);
+
+        // .NET 10 enters the search loop with a jump to the middle computation placed below; .NET 9 does not.
+        static bool JumpsBeforeShr(AsmListing listing) =>
+            listing.Instructions.TakeWhile(l => !l.StartsWith("shr", StringComparison.Ordinal)).Any(l => l.StartsWith("jmp", StringComparison.Ordinal));
+        Assert.False(JumpsBeforeShr(Only(locate, "net9.0")), Only(locate, "net9.0").ToString());
+        Assert.True(JumpsBeforeShr(Only(locate, "net10.0")), Only(locate, "net10.0").ToString());
     }
 }

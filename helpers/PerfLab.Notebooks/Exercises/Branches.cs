@@ -1,0 +1,83 @@
+using System.Reflection;
+using PerfLab.Disassembly;
+
+namespace PerfLab.Notebooks.Exercises;
+
+/// <summary>
+/// The exercise of notebooks/jit/06-folding-branches-barriers.ipynb: a range test that every runtime
+/// compiles to one compare. The check calls the reader's method on every interesting int (the range's
+/// edges, negatives, the extremes) and reads the reader's own listings on .NET 8, 9 and 10: exactly one
+/// <c>cmp</c> each. Listings do not depend on the benchmark mode.
+/// </summary>
+public static class Branches
+{
+    private const string MethodName = "IsLowerLetter";
+
+    /// <summary>Checks the reader's class and the listings captured from it.</summary>
+    /// <param name="exercise">The exercise class, e.g. <c>typeof(Letters)</c>.</param>
+    /// <param name="asm">The <c>Lab.AsmAsync</c> result for IsLowerLetter.</param>
+    /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
+    public static ExerciseResult CheckOneCompare(Type exercise, AsmReport? asm)
+    {
+        if (exercise is null)
+        {
+            return ExerciseResult.NotYet("pass the exercise class, e.g. Branches.CheckOneCompare(typeof(Letters), lettersAsm).");
+        }
+
+        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(int)]);
+        if (method?.ReturnType != typeof(bool))
+        {
+            return ExerciseResult.NotYet($"{exercise.Name} needs `public static bool {MethodName}(int c)`: keep its signature and change its body.");
+        }
+
+        var probes = Enumerable.Range(-300, 700)
+            .Concat([int.MinValue, int.MinValue + 'a', int.MinValue + 'z', int.MaxValue, int.MaxValue - 'a', 'a' - 1, 'a', 'z', 'z' + 1, unchecked('a' + int.MinValue + 1)]);
+        foreach (var c in probes)
+        {
+            bool answer;
+            try
+            {
+                answer = (bool)method.Invoke(null, [c])!;
+            }
+            catch (TargetInvocationException ex)
+            {
+                return ExerciseResult.NotYet($"{MethodName}({c}) threw {ex.InnerException?.GetType().Name}: it must answer for every int.");
+            }
+
+            var expected = c is >= 'a' and <= 'z';
+            if (answer != expected)
+            {
+                return ExerciseResult.NotYet($"{MethodName}({c}) returns {answer.ToString().ToLowerInvariant()}, but {Describe(c)} is {(expected ? "" : "not ")}between 'a' (97) and 'z' (122).");
+            }
+        }
+
+        if (asm is null)
+        {
+            return ExerciseResult.NotYet($"capture the listings and pass them: var lettersAsm = await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\").");
+        }
+
+        var sizes = new List<string>();
+        foreach (var runtime in asm.Runtimes)
+        {
+            var listing = asm.Find(runtime.Runtime, $"{exercise.Name}:{MethodName}(");
+            if (listing is null)
+            {
+                return ExerciseResult.NotYet($"the listings have no {MethodName} on {runtime.Runtime}: capture them with await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\") after changing the class.");
+            }
+
+            var compares = listing.Instructions.Count(l => l.StartsWith("cmp", StringComparison.Ordinal));
+            if (compares != 1)
+            {
+                return ExerciseResult.NotYet($"on {runtime.Runtime} {MethodName} has {compares} cmp instructions. Subtract the low end first: every value below it wraps around to a huge unsigned number, so one unsigned comparison with the width of the range answers both questions.");
+            }
+
+            sizes.Add($"{runtime.Runtime} {listing.CodeSize} B");
+        }
+
+        return sizes.Count == 0
+            ? ExerciseResult.NotYet("the listings are empty: run the cell again.")
+            : ExerciseResult.Pass($"{MethodName} answers right for every int tried and compiles to one compare on every runtime ({string.Join(", ", sizes)}).");
+    }
+
+    private static string Describe(int c) => c is >= 32 and < 127 ? $"'{(char)c}' ({c})" : c.ToString(System.Globalization.CultureInfo.InvariantCulture);
+}
