@@ -39,7 +39,9 @@ public sealed class NotebookRunner
         Environment.CurrentDirectory = folder;
         try
         {
-            using var session = new NotebookSession(folder, effectiveMode);
+            // The session gets the --mode as given (or none): cells then resolve PERFLAB_MODE themselves and
+            // say where their mode came from.
+            using var session = new NotebookSession(folder, mode);
             foreach (var cell in notebook.Cells)
             {
                 if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source))

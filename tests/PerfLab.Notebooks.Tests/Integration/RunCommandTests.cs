@@ -152,7 +152,7 @@ public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
     public async Task The_mode_comes_from_PERFLAB_MODE_when_no_flag_is_given()
     {
         using var folder = new TempFolder();
-        var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("PerfLab.Notebooks.Lab.Mode")));
+        var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("PerfLab.Notebooks.Lab.Mode"), Code("PerfLab.Notebooks.LabMode.Resolve().Source")));
         var environment = Repo.Environment;
         environment["PERFLAB_MODE"] = "smoke";
 
@@ -160,7 +160,12 @@ public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
 
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.Contains("smoke mode", result.Output, StringComparison.Ordinal);
-        Assert.Contains("\"smoke\"", File.ReadAllText(notebook), StringComparison.Ordinal);
+        var written = File.ReadAllText(notebook);
+        Assert.Contains("\"smoke\"", written, StringComparison.Ordinal);
+
+        // The cells say where the mode came from: the variable, not a --mode nobody gave.
+        Assert.Contains("\"PERFLAB_MODE\"", written, StringComparison.Ordinal);
+        Assert.DoesNotContain("\"--mode\"", written, StringComparison.Ordinal);
     }
 
     [Fact]
