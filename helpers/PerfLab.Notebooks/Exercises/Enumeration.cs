@@ -73,7 +73,7 @@ public static class Enumeration
             return ExerciseResult.NotYet("the run given has no Total row: run the exercise cell again and pass its result.");
         }
 
-        if (rows.FirstOrDefault(r => r.AllocatedBytes is > 0) is { } allocating)
+        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
         {
             return ExerciseResult.NotYet($"Total still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. Something in it creates an object per call (a copy such as ToArray, a boxed enumerator, a lambda): sum the list where it is.");
         }

@@ -89,16 +89,22 @@ public class NotebookClaimsTests
 
         foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
         {
-            Assert.Equal(0, stack[("AsStack", runtime)]);
+            AllocatesAbout(0, stack[("AsStack", runtime)], $"AsStack on {runtime}");
         }
 
-        Assert.Equal(40, stack[("AsSequence", "net8.0")]);
-        Assert.Equal(40, stack[("AsSequence", "net9.0")]);
-        Assert.Equal(0, stack[("AsSequence", "net10.0")]);
-        Assert.Equal(56, concurrent[("SumValues", "net8.0")]);
-        Assert.Equal(56, concurrent[("SumValues", "net9.0")]);
-        Assert.Equal(0, concurrent[("SumValues", "net10.0")]);
+        AllocatesAbout(40, stack[("AsSequence", "net8.0")], "AsSequence on net8.0");
+        AllocatesAbout(40, stack[("AsSequence", "net9.0")], "AsSequence on net9.0");
+        AllocatesAbout(0, stack[("AsSequence", "net10.0")], "AsSequence on net10.0");
+        AllocatesAbout(56, concurrent[("SumValues", "net8.0")], "SumValues on net8.0");
+        AllocatesAbout(56, concurrent[("SumValues", "net9.0")], "SumValues on net9.0");
+        AllocatesAbout(0, concurrent[("SumValues", "net10.0")], "SumValues on net10.0");
     }
+
+    // Bytes per call are averaged over the measured calls, and BenchmarkDotNet counts the whole process:
+    // on a busy machine a background tier-1 compile landing during the measurement adds a byte or two.
+    // An object the code allocates is 24 bytes or more, so a margin of 8 keeps every claim meaningful.
+    private static void AllocatesAbout(int expected, long? actual, string what) =>
+        Assert.True(actual >= expected && actual < expected + 8, $"{what}: {actual} B per call, the notebook says {expected}");
 
     [Fact]
     public async Task Enumeration_the_stack_loop_shrinks_to_about_55_bytes_without_calls_on_net10_N10_C02()
@@ -124,7 +130,9 @@ public class NotebookClaimsTests
         // (method, .NET 8, .NET 9, .NET 10): N9-J25, N9-J26 from .NET 9; N10-J02, J03, J20 from .NET 10.
         foreach (var (method, net8, net9, net10) in new[] { ("ReadBack", 24, 0, 0), ("BothSpellings", 24, 0, 0), ("Letters", 48, 48, 0), ("Copy", 32, 32, 0), ("Total", 32, 32, 0) })
         {
-            Assert.Equal((net8, net9, net10), ((int)bytes[(method, "net8.0")]!, (int)bytes[(method, "net9.0")]!, (int)bytes[(method, "net10.0")]!));
+            AllocatesAbout(net8, bytes[(method, "net8.0")], $"{method} on net8.0");
+            AllocatesAbout(net9, bytes[(method, "net9.0")], $"{method} on net9.0");
+            AllocatesAbout(net10, bytes[(method, "net10.0")], $"{method} on net10.0");
         }
     }
 

@@ -34,6 +34,15 @@ public class TieringAndPgoCheckTests
         Assert.Contains("still allocated 0 B", result.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void A_byte_or_two_per_call_is_measurement_noise_not_an_allocated_enumerator()
+    {
+        // A background tier-1 compile landing during the measurement adds a byte or two on a busy machine.
+        var result = TieringAndPgo.CheckProfileOff(Run(BenchmarkMode.Quick, 2, env: "DOTNET_TieredPGO=0"));
+        Assert.False(result.Solved);
+        Assert.Contains("still allocated 2 B", result.Message, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("DOTNET_TieredPGO=0", true)]
     [InlineData("DOTNET_TC_QuickJit=0", true)]
