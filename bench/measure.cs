@@ -4,11 +4,10 @@
 //   (b) `perflab bench` in quick mode on the same class and runtimes: first run of a new source (cold),
 //       the same source again with --force (warm), a cache hit, and through `dotnet run --project`.
 // Each reports its wall time beyond its measurement (a: BenchmarkDotNet's "Run time"; b: the benchmark
-// processes' time from the JSON), and the ratio. Then it compares quick-mode and full-mode ratios
-// (.NET 10 / .NET 8) on data/reference/suite/RuntimeDifferences.cs.
+// processes' time from the JSON), and the ratio. (Quick against full mode: bench/honesty/measure.cs.)
 //
-// Usage (from the repository root): dotnet run bench/measure.cs -- [--reps N] [--skip-honesty] [--out FILE.md]
-// Takes about 10 minutes with the defaults (3 repetitions + honesty).
+// Usage (from the repository root): dotnet run bench/measure.cs -- [--reps N] [--out FILE.md]
+// Takes about 8 minutes with the defaults (3 repetitions).
 #:project Shared
 using System.Diagnostics;
 using System.Globalization;
@@ -18,14 +17,13 @@ using System.Text.RegularExpressions;
 using PerfLab.Bench;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/measure.cs", 3, "--skip-honesty") is not { } options)
+if (ParseArguments(args, "bench/measure.cs", 3) is not { } options)
 {
     return 2;
 }
 
 var reps = options.Repetitions;
 var outPath = options.OutPath;
-var honesty = !options.Flags.Contains("--skip-honesty");
 
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-measure-").FullName;
@@ -120,36 +118,6 @@ if (File.Exists(chromium))
     report.AppendLine(CultureInfo.InvariantCulture, $"`--html` page of 60 results (bench/pages/TwentyCases.cs on three runtimes): {new FileInfo(pagePath).Length / 1024.0 / 1024.0:F2} MB; headless Chromium from start to the drawn DOM (browser start included): median {Median(openSeconds):F2} s (min {openSeconds.Min():F2}, max {openSeconds.Max():F2}).");
 }
 
-if (honesty)
-{
-    var file = Path.Combine(repo, "data", "reference", "suite", "RuntimeDifferences.cs");
-    var runs = new Dictionary<string, List<Dictionary<string, double>>>();
-    foreach (var (mode, count) in new[] { ("quick", 3), ("full", 1) })
-    {
-        runs[mode] = [];
-        for (var i = 1; i <= count; i++)
-        {
-            Log($"honesty: {mode} run {i}/{count}");
-            var json = Path.Combine(work, $"honesty-{mode}-{i}.json");
-            Run("dotnet", [cliDll, "bench", file, "--runtimes", "net8.0", "net10.0", "--mode", mode, "--force", "--json", json], repo, perflabEnv, mustSucceed: true);
-            runs[mode].Add(Ratios(json));
-        }
-    }
-
-    report.AppendLine();
-    report.AppendLine("Quick vs full: ratio .NET 10 / .NET 8 (lower is faster on .NET 10); quick is 3 runs (min-max), full one run.");
-    report.AppendLine();
-    report.AppendLine("| Benchmark | Quick ratio (runs) | Full ratio | Quick median vs full |");
-    report.AppendLine("|---|---|---:|---:|");
-    foreach (var method in runs["full"][0].Keys)
-    {
-        var quick = runs["quick"].Select(r => r[method]).ToArray();
-        var full = runs["full"][0][method];
-        var median = Median(quick);
-        report.AppendLine(CultureInfo.InvariantCulture, $"| {method} | {median:F2} ({quick.Min():F2}-{quick.Max():F2}) | {full:F2} | {(median - full) / full:+0%;-0%;0%} |");
-    }
-}
-
 Console.WriteLine();
 Console.WriteLine(report);
 if (outPath is not null)
@@ -165,14 +133,6 @@ static (string, double, double) PerfLab(string route, RunResult run, string json
     using var document = JsonDocument.Parse(File.ReadAllText(json));
     var measure = document.RootElement.GetProperty("timing").GetProperty("measure").GetDouble();
     return (route, run.Seconds, measure);
-}
-
-static Dictionary<string, double> Ratios(string json)
-{
-    using var document = JsonDocument.Parse(File.ReadAllText(json));
-    return document.RootElement.GetProperty("results").EnumerateArray()
-        .Where(r => r.GetProperty("runtime").GetString() == "net10.0")
-        .ToDictionary(r => r.GetProperty("method").GetString()!, r => r.GetProperty("ratio").GetDouble());
 }
 
 // The SDK plus all three runtimes in one root, as an SDK with .NET 8 and 9 installed would be.
