@@ -6,6 +6,7 @@ using PerfLab.Tests.Support;
 namespace PerfLab.Tests.Integration;
 
 /// <summary>The real `perflab` command, as a process, on the inputs a reader gets wrong.</summary>
+[Collection(BusyCliRuns.Name)]
 public class CliTests
 {
     [Fact]
@@ -182,7 +183,15 @@ public class CliTests
             await kill.WaitForExitAsync();
         }
 
-        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        try
+        {
+            await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+        catch (TimeoutException)
+        {
+            Assert.Fail($"perflab did not exit within 30 s of Ctrl+C. Its stderr so far:\n{errors}\nProcesses still mentioning its home: {string.Join(", ", CliProcess.ProcessesMentioning(home.Path))}");
+        }
+
         Assert.Equal(130, process.ExitCode);
         Assert.Contains("Cancelled. Every benchmark process was stopped.", errors.ToString(), StringComparison.Ordinal);
         Assert.Empty(CliProcess.ProcessesMentioning(home.Path));

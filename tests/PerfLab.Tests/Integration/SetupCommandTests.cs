@@ -4,6 +4,7 @@ using PerfLab.Tests.Support;
 namespace PerfLab.Tests.Integration;
 
 /// <summary>`perflab setup`, `prefetch` and `reference` as processes: bad input, and the reference job for real.</summary>
+[Collection(BusyCliRuns.Name)]
 public class SetupCommandTests
 {
     [Fact]
