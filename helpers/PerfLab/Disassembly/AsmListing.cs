@@ -185,11 +185,15 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     }
 
     /// <summary>
-    /// The method's name for matching it across runtimes, with C#'s type names: .NET 9's JIT prints a bool
-    /// as "ubyte" (IsDog():ubyte:this) and .NET 8's and 9's print a char as "ushort" (HexLower(ushort)),
-    /// where .NET 10 prints "bool" and "char".
+    /// The method's name for matching it across runtimes. The JITs disagree on small types: .NET 9 prints a
+    /// bool as "ubyte" (IsDog():ubyte:this), .NET 8 and 9 print a byte as "ubyte" (Vector128`1[ubyte]) and a
+    /// char as "ushort" (HexLower(ushort)), where .NET 10 prints "bool", "byte" and "char". The key folds
+    /// each family into one spelling; <see cref="PrintsCSharpNames"/> tells which name to show.
     /// </summary>
-    public string SameMethodKey => SmallIntegerType().Replace(Method, m => m.Value == "ubyte" ? "bool" : "char");
+    public string SameMethodKey => SmallType().Replace(Method, m => m.Value is "bool" or "byte" or "ubyte" ? "ubyte" : "ushort");
+
+    /// <summary>The name uses C#'s spelling of its small types (no "ubyte" or "ushort" a newer JIT would print otherwise).</summary>
+    public bool PrintsCSharpNames => !SmallType().Matches(Method).Any(m => m.Value is "ubyte" or "ushort");
 
     /// <summary>Optimized code: Tier1, OSR or FullOpts.</summary>
     public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier == "FullOpts";
@@ -279,8 +283,8 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     [GeneratedRegex(@"^; Total bytes of code:? (\d+)")]
     private static partial Regex Total();
 
-    [GeneratedRegex(@"\b(ubyte|ushort)\b")]
-    private static partial Regex SmallIntegerType();
+    [GeneratedRegex(@"\b(bool|byte|ubyte|char|ushort)\b")]
+    private static partial Regex SmallType();
 
     [GeneratedRegex(@"CORINFO_HELP_\w+")]
     private static partial Regex HelperName();

@@ -92,9 +92,11 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
         return lines;
     }
 
-    // Each method once, named with C#'s type names (bool, char) whichever runtime printed it first.
+    // Each method once, in the order first printed, named as the newest runtime that spells its small types
+    // the C# way printed it (else as the newest runtime printed it).
     private IEnumerable<(string Method, string Key)> MethodNames() =>
-        Runtimes.SelectMany(r => r.Listings).DistinctBy(l => l.SameMethodKey).Select(l => (l.SameMethodKey, l.SameMethodKey));
+        Runtimes.SelectMany(r => r.Listings).GroupBy(l => l.SameMethodKey)
+            .Select(g => ((g.LastOrDefault(l => l.PrintsCSharpNames) ?? g.Last()).Method, g.Key));
 
     /// <summary>The listing of <paramref name="method"/> (a JIT name prefix) on <paramref name="runtime"/>.</summary>
     /// <param name="runtime">Moniker.</param>

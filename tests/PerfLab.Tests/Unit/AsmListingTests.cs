@@ -196,6 +196,21 @@ public class AsmListingTests
     }
 
     [Fact]
+    public void A_byte_vector_net8_and_net9_print_as_ubyte_is_matched_and_named_as_net10_names_it()
+    {
+        var report = new AsmReport("Square", "steady state", [
+            new RuntimeAsm("net8.0", "8.0.31", [new AsmListing("VecProbe:Square():System.Runtime.Intrinsics.Vector128`1[ubyte]:this", "Tier1", false, 168, ["ret"])], []),
+            new RuntimeAsm("net9.0", "9.0.20", [new AsmListing("VecProbe:Square():System.Runtime.Intrinsics.Vector128`1[ubyte]:this", "Tier1", false, 23, ["ret"])], []),
+            new RuntimeAsm("net10.0", "10.0.12", [new AsmListing("VecProbe:Square():System.Runtime.Intrinsics.Vector128`1[byte]:this", "Tier1", false, 23, ["ret"])], []),
+        ]);
+
+        var view = Assert.Single(report.Methods());
+        Assert.Equal("VecProbe:Square():System.Runtime.Intrinsics.Vector128`1[byte]:this", view.Method);
+        Assert.Equal(["net8.0", "net9.0", "net10.0"], view.Groups.SelectMany(g => g.Runtimes));
+        Assert.Equal(2, report.Summaries().Count);
+    }
+
+    [Fact]
     public void Summary_names_size_and_every_count_that_changed()
     {
         var before = Parse();
