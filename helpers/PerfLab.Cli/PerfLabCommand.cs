@@ -143,10 +143,15 @@ internal static class PerfLabCommand
         var fullOpts = new Option<bool>("--fullopts") { Description = "Tiering off: the fully optimized first compile that SharpLab and Compiler Explorer show (no dynamic PGO)." };
         var noPgo = new Option<bool>("--no-pgo") { Description = "The steady state without dynamic PGO (DOTNET_TieredPGO=0)." };
         var tier0 = new Option<bool>("--tier0") { Description = "The first, unoptimized Tier0 code instead of the steady state." };
+        var env = new Option<string[]>("--env", "-e")
+        {
+            Description = "An environment variable for the processes, e.g. DOTNET_EnableAVX512F=0 to see the code for a CPU without AVX-512 (repeat the option for more).",
+            HelpName = "NAME=VALUE",
+        };
         var html = new Option<string?>("--html") { Description = "Also write the side-by-side view as a standalone HTML page.", HelpName = "OUT" };
         var command = new Command("asm", "Show the code the JIT generates for a method on each runtime, steady state by default, with what changed between runtimes.")
         {
-            file, method, runtimes, fullOpts, noPgo, tier0, html,
+            file, method, runtimes, fullOpts, noPgo, tier0, env, html,
         };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
@@ -160,6 +165,7 @@ internal static class PerfLabCommand
                 FullOpts = parse.GetValue(fullOpts),
                 NoPgo = parse.GetValue(noPgo),
                 Tier0 = parse.GetValue(tier0),
+                Environment = BenchmarkRequest.ParseEnvironment(parse.GetValue(env) ?? []),
             };
             var report = await new AsmEngine().CaptureAsync(request, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
             output.Write(report.ToString());
@@ -228,9 +234,11 @@ internal static class PerfLabCommand
             AllowMultipleArgumentsPerToken = true,
         };
         var suiteOnly = new Option<bool>("--suite-only") { Description = "Only data/reference/suite, no notebook." };
+        var noSuite = new Option<bool>("--no-suite") { Description = "Only the notebooks, not data/reference/suite." };
+        var update = new Option<bool>("--update") { Description = "Keep the runs already in OUT/NAME.json (same mode) of every suite file and notebook this job does not run again; the others are replaced. Without it the file is written anew." };
         var command = new Command("reference", "The course's reference job: run the suite in data/reference/suite and every notebook's benchmarks on every runtime, fresh, and write the results with this machine's description.")
         {
-            outFolder, name, mode, notebooks, suiteOnly,
+            outFolder, name, mode, notebooks, suiteOnly, noSuite, update,
         };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
@@ -239,10 +247,21 @@ internal static class PerfLabCommand
             var chosen = Enum.Parse<BenchmarkMode>(parse.GetValue(mode)!, ignoreCase: true);
             var repo = CourseRepository.Root();
             var paths = parse.GetValue(notebooks) is { Length: > 0 } given ? given : [Path.Combine(repo, "notebooks")];
+            if (parse.GetValue(suiteOnly) && parse.GetValue(noSuite))
+            {
+                throw new PerfLabException("--suite-only and --no-suite exclude each other: nothing would run.", "Give one of them, or neither for the whole job.");
+            }
+
+            if (parse.GetValue(update))
+            {
+                ReferenceJob.CheckUpdatable(parse.GetValue(outFolder)!, machineName, chosen);
+            }
+
             var notebookFiles = parse.GetValue(suiteOnly) ? [] : paths.SelectMany(p => NotebookCommands.Find(p).Notebooks).Distinct().ToArray();
             var runs = new List<SuiteRun>();
-            using (var printer = new ProgressPrinter(error))
+            if (!parse.GetValue(noSuite))
             {
+                using var printer = new ProgressPrinter(error);
                 runs.AddRange(await ReferenceJob.RunSuiteAsync(chosen, printer, cancellationToken).ConfigureAwait(false));
                 printer.Finish();
             }
@@ -256,7 +275,7 @@ internal static class PerfLabCommand
                 runs.AddRange(found.Select(run => new SuiteRun(relative, run)));
             }
 
-            var result = await ReferenceJob.WriteAsync(parse.GetValue(outFolder)!, machineName, chosen, runs, cancellationToken).ConfigureAwait(false);
+            var result = await ReferenceJob.WriteAsync(parse.GetValue(outFolder)!, machineName, chosen, runs, parse.GetValue(update), cancellationToken).ConfigureAwait(false);
             foreach (var run in result.Runs)
             {
                 output.WriteLine();

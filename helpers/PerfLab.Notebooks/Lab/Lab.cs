@@ -100,7 +100,20 @@ public static class Lab
     /// <param name="methods">Method names; none shows every [Benchmark] method.</param>
     /// <returns>The listings (they display side by side).</returns>
     /// <exception cref="PerfLabException">The capture could not happen; the message says why and what to do.</exception>
-    public static async Task<AsmReport> AsmAsync<T>(AsmVariant variant, params string[] methods)
+    public static Task<AsmReport> AsmAsync<T>(AsmVariant variant, params string[] methods) => AsmAsync<T>(variant, [], methods);
+
+    /// <summary>
+    /// The code the JIT generates for methods of <typeparamref name="T"/> on .NET 8, 9 and 10, with
+    /// environment variables set on the processes, e.g. ["DOTNET_EnableAVX512F=0"] to see the code for a
+    /// CPU without AVX-512.
+    /// </summary>
+    /// <typeparam name="T">The class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
+    /// <param name="variant">Which code to show.</param>
+    /// <param name="env">NAME=VALUE pairs.</param>
+    /// <param name="methods">Method names; none shows every [Benchmark] method.</param>
+    /// <returns>The listings (they display side by side).</returns>
+    /// <exception cref="PerfLabException">The capture could not happen, or a pair is not NAME=VALUE; the message says why and what to do.</exception>
+    public static async Task<AsmReport> AsmAsync<T>(AsmVariant variant, string[] env, params string[] methods)
     {
         var (cell, cellName, cancellation) = CurrentCell("AsmAsync");
         var name = typeof(T).Name;
@@ -113,8 +126,32 @@ public static class Lab
             FullOpts = variant == AsmVariant.FullOpts,
             NoPgo = variant == AsmVariant.NoPgo,
             Tier0 = variant == AsmVariant.Tier0,
+            Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
         };
         return await Disassembler.Value.CaptureAsync(request, line => ConsoleRouter.Progress.WriteLine(line), cancellation).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Which vector widths and instruction sets (AVX2, AVX-512, BMI2, AdvSimd...) each runtime's JIT uses on
+    /// this machine, read from the code it compiles for a probe; with <paramref name="env"/>, as those
+    /// settings change it (e.g. DOTNET_EnableAVX512F=0).
+    /// </summary>
+    /// <param name="env">NAME=VALUE pairs for the runtimes' processes.</param>
+    /// <returns>A feature-by-runtime table (it displays itself).</returns>
+    /// <exception cref="PerfLabException">The probe could not run; the message says why and what to do.</exception>
+    public static async Task<InstructionSets> InstructionSetsAsync(string[]? env = null)
+    {
+        var cancellation = CellSource.Current()?.Cancellation ?? CancellationToken.None;
+        var environment = BenchmarkRequest.ParseEnvironment(env ?? []);
+        var request = new AsmRequest
+        {
+            Source = InstructionSetProbe.Source,
+            SourcePath = "instruction-set-probe.cs",
+            Environment = environment,
+        };
+        var report = await Disassembler.Value.CaptureAsync(request, line => ConsoleRouter.Progress.WriteLine(line), cancellation).ConfigureAwait(false);
+        ConsoleRouter.Flush();
+        return InstructionSetProbe.Read(report, environment.Select(e => $"{e.Key}={e.Value}").ToArray(), System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture);
     }
 
     // The compilable text of the cell that declares T: this cell, or an earlier one that ran T through

@@ -69,7 +69,7 @@ public sealed class AsmEngine
             Path.Combine(folder, "result.json"),
             Path.Combine(folder, "artifacts"),
             new DisasmRequest(primary, listingPath, request.DriveTimeout.TotalSeconds));
-        var environment = new Dictionary<string, string>
+        var environment = new Dictionary<string, string>(request.Environment)
         {
             ["DOTNET_JitDisasm"] = string.Join(' ', methods.Select(m => m.MetadataName).Distinct()),
             ["DOTNET_JitStdOutFile"] = listingPath,

@@ -26,20 +26,23 @@ public sealed record AsmRequest
     /// <summary>The first code the JIT produced for the method (Tier0: compiled fast, unoptimized) instead of the steady state.</summary>
     public bool Tier0 { get; init; }
 
+    /// <summary>Environment variables set on every host process, e.g. DOTNET_EnableAVX512F=0 (see <see cref="Benchmarks.BenchmarkRequest.ParseEnvironment"/>).</summary>
+    public IReadOnlyDictionary<string, string> Environment { get; init; } = new Dictionary<string, string>();
+
     /// <summary>How long the host drives the benchmark towards optimized code.</summary>
     public TimeSpan DriveTimeout { get; init; } = TimeSpan.FromSeconds(5);
 
     /// <summary>Longest time one runtime's process may take.</summary>
     public TimeSpan ProcessTimeout { get; init; } = TimeSpan.FromSeconds(60);
 
-    /// <summary>"steady state", "FullOpts", "steady state, PGO off" or "Tier0".</summary>
+    /// <summary>"steady state", "FullOpts", "steady state, PGO off" or "Tier0", and the environment it ran with.</summary>
     public string Variant => (FullOpts, NoPgo, Tier0) switch
     {
         (true, _, _) => "FullOpts (tiering off)",
         (_, _, true) => NoPgo ? "Tier0 (first compile, unoptimized), dynamic PGO off" : "Tier0 (first compile, unoptimized)",
         (_, true, _) => "steady state, dynamic PGO off",
         _ => "steady state (Tier1 with dynamic PGO)",
-    };
+    } + (Environment.Count > 0 ? ", with " + string.Join(", ", Environment.Select(e => $"{e.Key}={e.Value}")) : "");
 }
 
 /// <summary>The listing of each method on one runtime.</summary>

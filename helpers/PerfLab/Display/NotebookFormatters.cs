@@ -21,7 +21,7 @@ internal sealed class TypeFormatterSourceAttribute(Type formatterSourceType) : A
 /// <summary>The formatters of the course's result types, found by .NET Interactive through <see cref="TypeFormatterSourceAttribute"/>.</summary>
 public sealed class NotebookFormatterSource
 {
-    /// <summary>HTML and plain-text formatters for <see cref="BenchmarkRun"/> and <see cref="AsmReport"/>.</summary>
+    /// <summary>HTML and plain-text formatters for <see cref="BenchmarkRun"/>, <see cref="AsmReport"/> and <see cref="InstructionSets"/>.</summary>
     public IEnumerable<object> CreateTypeFormatters() =>
     [
         new Formatter("text/html", ToHtml),
@@ -34,6 +34,7 @@ public sealed class NotebookFormatterSource
     {
         BenchmarkRun run => ResultsHtml.Fragment(run),
         AsmReport report => AsmHtml.Fragment(report),
+        InstructionSets sets => InstructionSetsHtml.Fragment(sets),
         _ => null,
     };
 
@@ -57,7 +58,7 @@ public sealed class NotebookFormatterSource
         public bool Format(object instance, TextWriter writer)
         {
             ArgumentNullException.ThrowIfNull(writer);
-            if (instance is not (BenchmarkRun or AsmReport) || _render(instance) is not { } text)
+            if (instance is not (BenchmarkRun or AsmReport or InstructionSets) || _render(instance) is not { } text)
             {
                 return false;
             }

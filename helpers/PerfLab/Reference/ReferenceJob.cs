@@ -104,16 +104,92 @@ public static partial class ReferenceJob
         return runs;
     }
 
+    /// <summary>The file <see cref="WriteAsync"/> writes for <paramref name="machineName"/>.</summary>
+    /// <param name="outFolder">The results folder.</param>
+    /// <param name="machineName">The machine's name (<see cref="MachineName"/>).</param>
+    public static string TargetFile(string outFolder, string machineName) => Path.Combine(Path.GetFullPath(outFolder), MachineName(machineName) + ".json");
+
+    /// <summary>
+    /// Checks, before anything is measured, that <paramref name="outFolder"/>'s file for this machine can be
+    /// updated: it exists, is this schema and was measured in <paramref name="mode"/> (one file, one mode).
+    /// </summary>
+    /// <param name="outFolder">The results folder.</param>
+    /// <param name="machineName">The machine's name.</param>
+    /// <param name="mode">The mode of the new runs.</param>
+    /// <exception cref="PerfLabException">The file is missing, unreadable, of another schema or another mode.</exception>
+    public static void CheckUpdatable(string outFolder, string machineName, BenchmarkMode mode) => _ = ReadForUpdate(TargetFile(outFolder, machineName), mode);
+
+    private static JsonArray ReadForUpdate(string target, BenchmarkMode mode)
+    {
+        if (!File.Exists(target))
+        {
+            throw new PerfLabException($"--update: there is no {target} to update.", "Leave out --update to write it anew, or check --out and --name.");
+        }
+
+        JsonNode? document;
+        try
+        {
+            document = JsonNode.Parse(File.ReadAllText(target));
+        }
+        catch (JsonException ex)
+        {
+            throw new PerfLabException($"--update: {target} is not valid JSON ({ex.Message}).", "Restore it from git, or leave out --update to write it anew.");
+        }
+
+        var modeName = mode.ToString().ToLowerInvariant();
+        if ((string?)document?["schema"] != Schema || (string?)document?["mode"] != modeName || document?["runs"] is not JsonArray runs)
+        {
+            throw new PerfLabException(
+                $"--update: {target} is schema {(string?)document?["schema"] ?? "(none)"} in {(string?)document?["mode"] ?? "(no)"} mode; this job writes {Schema} in {modeName} mode.",
+                "A file holds one mode: run with the file's --mode, or leave out --update to replace it.");
+        }
+
+        return runs;
+    }
+
     /// <summary>Writes <c>&lt;outFolder&gt;/&lt;machineName&gt;.json</c>: this machine's description and every run.</summary>
     /// <param name="outFolder">Where the results file goes (created).</param>
     /// <param name="machineName">The machine's name (<see cref="MachineName"/>).</param>
     /// <param name="mode">The mode the runs used.</param>
     /// <param name="runs">The runs.</param>
+    /// <param name="update">Keep the existing file's runs of every suite file or notebook this job did not run (see <see cref="CheckUpdatable"/>); the others are replaced.</param>
     /// <param name="cancellationToken">Stops the processes that describe the machine.</param>
-    public static async Task<ReferenceResult> WriteAsync(string outFolder, string machineName, BenchmarkMode mode, IReadOnlyList<SuiteRun> runs, CancellationToken cancellationToken)
+    /// <exception cref="PerfLabException">With <paramref name="update"/>: the file cannot be updated.</exception>
+    public static async Task<ReferenceResult> WriteAsync(string outFolder, string machineName, BenchmarkMode mode, IReadOnlyList<SuiteRun> runs, bool update, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(outFolder);
         ArgumentNullException.ThrowIfNull(runs);
+        var target = TargetFile(outFolder, machineName);
+        var fresh = runs.Select(r => (r.Suite, Node: (JsonNode)new JsonObject
+        {
+            ["suite"] = r.Suite,
+            ["run"] = JsonNode.Parse(ResultJson.Serialize(r.Run)),
+        })).ToList();
+        var written = new List<JsonNode>();
+        if (update)
+        {
+            // In the file's order: a suite file or notebook run again takes its old place; new ones go last.
+            var rerun = fresh.Select(f => f.Suite).ToHashSet(StringComparer.Ordinal);
+            foreach (var old in ReadForUpdate(target, mode).OfType<JsonNode>())
+            {
+                var suite = (string?)old["suite"] ?? "";
+                if (!rerun.Contains(suite))
+                {
+                    written.Add(old.DeepClone());
+                }
+                else if (rerun.Remove(suite))
+                {
+                    written.AddRange(fresh.Where(f => f.Suite == suite).Select(f => f.Node));
+                }
+            }
+
+            written.AddRange(fresh.Where(f => rerun.Contains(f.Suite)).Select(f => f.Node));
+        }
+        else
+        {
+            written.AddRange(fresh.Select(f => f.Node));
+        }
+
         var machine = await DescribeAsync(MachineName(machineName), cancellationToken).ConfigureAwait(false);
         var document = new JsonObject
         {
@@ -121,13 +197,8 @@ public static partial class ReferenceJob
             ["created"] = DateTimeOffset.UtcNow.ToString("O", CultureInfo.InvariantCulture),
             ["mode"] = mode.ToString().ToLowerInvariant(),
             ["machine"] = JsonSerializer.SerializeToNode(machine, JsonOptions),
-            ["runs"] = new JsonArray(runs.Select(r => (JsonNode)new JsonObject
-            {
-                ["suite"] = r.Suite,
-                ["run"] = JsonNode.Parse(ResultJson.Serialize(r.Run)),
-            }).ToArray()),
+            ["runs"] = new JsonArray(written.ToArray()),
         };
-        var target = Path.Combine(Path.GetFullPath(outFolder), machine.Name + ".json");
         Directory.CreateDirectory(Path.GetDirectoryName(target)!);
         await File.WriteAllTextAsync(target + ".tmp", document.ToJsonString(JsonOptions) + "\n", cancellationToken).ConfigureAwait(false);
         File.Move(target + ".tmp", target, overwrite: true);

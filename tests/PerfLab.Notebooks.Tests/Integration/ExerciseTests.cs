@@ -292,4 +292,34 @@ public class ExerciseTests
         Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
+
+    /// <summary>
+    /// jit/07's exercise on the reader's own listings: the kept solution compares 16 bytes per instruction on
+    /// every runtime and counts right; the unsolved byte loop, a vector loop that drops the leftover bytes,
+    /// and a call to the library's Count (right in real code, not what the exercise asks) are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "exercise", null, null, "✗ Not yet: on net8.0 CountSpaces has no vector compare")]
+    [InlineData("the kept solution", "solution", "", "", "✓ CountSpaces counts right for every length from 0 to 100 and compares 16 bytes per instruction on every runtime")]
+    [InlineData("dropping the bytes after the last block", "solution", "for (; i < text.Length; i++)", "for (; i < 0; i++)", "✗ Not yet: CountSpaces on a text of ")]
+    [InlineData("the library's Count", "exercise", "foreach (byte b in text)   // change this body", "count = text.AsSpan().Count((byte)' ');\n        foreach (byte b in Array.Empty<byte>())", "✗ Not yet: CountSpaces calls the library to count")]
+    public async Task Vector_count_check_passes_only_a_right_count_with_a_vector_compare_everywhere(string answer, string start, string? find, string? replaceWith, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "jit", "07-vectorization.ipynb");
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Spaces", StringComparison.Ordinal)).Source;
+        var marker = exercise.IndexOf("\nvar spacesAsm", StringComparison.Ordinal);
+        var call = exercise[marker..];
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-07-vectorization.exercise.cs"))).TrimEnd();
+        var baseCode = start == "exercise" ? exercise[..marker] : solution;
+        Assert.True(string.IsNullOrEmpty(find) || baseCode.Contains(find, StringComparison.Ordinal), $"the {start} no longer contains '{find}'");
+        var code = (string.IsNullOrEmpty(find) ? baseCode : baseCode.Replace(find, replaceWith, StringComparison.Ordinal)) + "\n" + call;
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
 }

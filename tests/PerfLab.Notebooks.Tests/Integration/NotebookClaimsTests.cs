@@ -26,8 +26,11 @@ public class NotebookClaimsTests
         return BenchmarkCell.Extract(cell, marker["class ".Length..], marker);
     }
 
-    private static Task<AsmReport> Capture(string source, string method, bool tier0 = false, bool noPgo = false) =>
-        Engine.CaptureAsync(new AsmRequest { Source = source, SourcePath = "notebook-cell.cs", Methods = [method], Tier0 = tier0, NoPgo = noPgo });
+    private static Task<AsmReport> Capture(string source, string method, bool tier0 = false, bool noPgo = false, string[]? env = null) =>
+        Engine.CaptureAsync(new AsmRequest { Source = source, SourcePath = "notebook-cell.cs", Methods = [method], Tier0 = tier0, NoPgo = noPgo, Environment = BenchmarkRequest.ParseEnvironment(env ?? []) });
+
+    // What jit/07 sets to show a CPU without AVX-512 (.NET 10 reads the second name).
+    private static readonly string[] NoAvx512 = ["DOTNET_EnableAVX512F=0", "DOTNET_EnableAVX512=0"];
 
     private static AsmListing Only(AsmReport report, string runtime) => Assert.Single(report.Runtimes.Single(r => r.Runtime == runtime).Listings);
 
@@ -353,5 +356,108 @@ public class NotebookClaimsTests
             listing.Instructions.TakeWhile(l => !l.StartsWith("shr", StringComparison.Ordinal)).Any(l => l.StartsWith("jmp", StringComparison.Ordinal));
         Assert.False(JumpsBeforeShr(Only(locate, "net9.0")), Only(locate, "net9.0").ToString());
         Assert.True(JumpsBeforeShr(Only(locate, "net10.0")), Only(locate, "net10.0").ToString());
+    }
+
+    [Fact]
+    public async Task Vectorization_the_probe_agrees_with_this_process_and_the_notebooks_settings_turn_avx512_off_everywhere()
+    {
+        static async Task<InstructionSets> Probe(string[] env) => InstructionSetProbe.Read(
+            await Engine.CaptureAsync(new AsmRequest { Source = InstructionSetProbe.Source, SourcePath = "probe.cs", Environment = BenchmarkRequest.ParseEnvironment(env) }),
+            env,
+            System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture);
+        var plain = await Probe([]);
+        var off = await Probe(NoAvx512);
+
+        // This test runs on .NET 10, on the same CPU: its own answers are what the net10.0 column must say.
+        Assert.Equal(System.Runtime.Intrinsics.Vector256.IsHardwareAccelerated, plain.Uses("Vector256", "net10.0"));
+        Assert.Equal(System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated, plain.Uses("Vector512", "net10.0"));
+        Assert.Equal(System.Numerics.Vector<byte>.Count * 8, plain.Value("Vector<T>", "net10.0"));
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            Assert.False(off.Uses("Vector512", runtime), $"Vector512 still accelerated on {runtime} with {string.Join(", ", NoAvx512)}");
+            Assert.Equal(plain.Uses("Vector256", runtime), off.Uses("Vector256", runtime));
+        }
+
+        if (System.Runtime.Intrinsics.X86.X86Base.IsSupported)
+        {
+            Assert.Equal(System.Runtime.Intrinsics.X86.Avx2.IsSupported, plain.Uses("AVX2", "net10.0"));
+            Assert.Equal(System.Runtime.Intrinsics.X86.Avx512F.IsSupported, plain.Uses("AVX-512F", "net10.0"));
+            Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.IsSupported, plain.Uses("BMI2", "net10.0"));
+            Assert.All(new[] { "net8.0", "net9.0", "net10.0" }, r => Assert.False(off.Uses("AVX-512F", r), $"AVX-512F still used on {r}"));
+        }
+    }
+
+    [Fact]
+    public async Task Vectorization_listings_show_the_lane_math_conversion_and_fill_the_notebook_describes_N9_J14_J15_N10_J39_J40()
+    {
+        const string notebook = "jit/07-vectorization.ipynb";
+        var lanes = CellClasses(notebook, "class LaneMath");
+        var conversions = CellClasses(notebook, "class SmallConversions");
+        var square = await Capture(lanes, "SquareBytes");
+        var multiply = await Capture(lanes, "MultiplyLongs");
+        var multiplyOff = await Capture(lanes, "MultiplyLongs", env: NoAvx512);
+        var toFloat = await Capture(conversions, "ToFloat");
+        var toFloatOff = await Capture(conversions, "ToFloat", env: NoAvx512);
+        var fill = await Capture(conversions, "FillSixteen");
+        static bool Has(AsmListing listing, string op) => listing.Instructions.Any(l => l.StartsWith(op + " ", StringComparison.Ordinal));
+        bool avx512 = System.Runtime.Intrinsics.X86.Avx512BW.IsSupported && System.Runtime.Intrinsics.X86.Avx512DQ.IsSupported;
+
+        // N9-J14: .NET 8's byte multiply is a loop over the lanes; .NET 9 and 10 have none.
+        Assert.Equal(2, Only(square, "net8.0").Loops);
+        SizeIs(168, Only(square, "net8.0"), "SquareBytes on net8.0");
+        Assert.All(new[] { "net9.0", "net10.0" }, r => Assert.Equal(0, Only(square, r).Loops));
+        if (avx512)
+        {
+            Assert.All(new[] { "net9.0", "net10.0" }, r => Assert.True(Has(Only(square, r), "vpmullw") && Only(square, r).CodeSize == 23, Only(square, r).ToString()));
+            Assert.All(new[] { "net8.0", "net9.0", "net10.0" }, r => Assert.True(Has(Only(multiply, r), "vpmullq"), Only(multiply, r).ToString()));
+        }
+
+        // N9-J15 without AVX-512: .NET 8 multiplies lane by lane with imul, .NET 9 and 10 stay in vector registers.
+        Assert.True(Has(Only(multiplyOff, "net8.0"), "imul"), Only(multiplyOff, "net8.0").ToString());
+        SizeIs(293, Only(multiplyOff, "net8.0"), "MultiplyLongs without AVX-512 on net8.0");
+        foreach (var (runtime, size) in new[] { ("net9.0", 53), ("net10.0", 56) })
+        {
+            Assert.True(Has(Only(multiplyOff, runtime), "vpmuludq") && !Has(Only(multiplyOff, runtime), "imul"), Only(multiplyOff, runtime).ToString());
+            SizeIs(size, Only(multiplyOff, runtime), $"MultiplyLongs without AVX-512 on {runtime}");
+        }
+
+        // N10-J39: two conversions on .NET 9; one on .NET 10, unsigned with AVX-512, from the widened register without.
+        Assert.True(Has(Only(toFloat, "net9.0"), "vcvtsi2sd") && Has(Only(toFloat, "net9.0"), "vcvtsd2ss"), Only(toFloat, "net9.0").ToString());
+        SizeIs(16, Only(toFloat, "net9.0"), "ToFloat on net9.0");
+        if (avx512)
+        {
+            Assert.True(Has(Only(toFloat, "net10.0"), "vcvtusi2ss"), Only(toFloat, "net10.0").ToString());
+            SizeIs(11, Only(toFloat, "net10.0"), "ToFloat on net10.0");
+        }
+
+        Assert.True(Has(Only(toFloatOff, "net10.0"), "vcvtsi2ss") && !Has(Only(toFloatOff, "net10.0"), "vcvtsd2ss"), Only(toFloatOff, "net10.0").ToString());
+        SizeIs(12, Only(toFloatOff, "net10.0"), "ToFloat without AVX-512 on net10.0");
+
+        // N10-J40: .NET 9 calls SpanHelpers.Fill; .NET 10 broadcasts and stores once.
+        Assert.Contains(Only(fill, "net9.0").Instructions, l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains("SpanHelpers:Fill", StringComparison.Ordinal));
+        Assert.DoesNotContain(Only(fill, "net10.0").Instructions, l => l.Contains("SpanHelpers:Fill", StringComparison.Ordinal));
+        Assert.True(Has(Only(fill, "net10.0"), "vbroadcastss"), Only(fill, "net10.0").ToString());
+        SizeIs(49, Only(fill, "net9.0"), "FillSixteen on net9.0");
+        SizeIs(48, Only(fill, "net10.0"), "FillSixteen on net10.0");
+    }
+
+    [Fact]
+    public async Task Vectorization_the_widest_vector_loop_is_the_only_one_left_in_the_listing()
+    {
+        var source = CellClasses("jit/07-vectorization.ipynb", "class FirstNonZero");
+        var plain = await Capture(source, "WidestVector");
+        var off = await Capture(source, "WidestVector", env: NoAvx512);
+        static bool Uses(AsmListing listing, string register) => listing.Lines.Any(l => l.Contains(register, StringComparison.Ordinal));
+
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            if (System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated)
+            {
+                Assert.True(Uses(Only(plain, runtime), "zmm") && !Uses(Only(plain, runtime), "ymm"), Only(plain, runtime).ToString());
+                Assert.Contains(Only(plain, runtime).Instructions, l => l.StartsWith("vptestmb", StringComparison.Ordinal));
+            }
+
+            Assert.True(Uses(Only(off, runtime), "ymm") && !Uses(Only(off, runtime), "zmm"), Only(off, runtime).ToString());
+        }
     }
 }

@@ -1,0 +1,100 @@
+using System.Reflection;
+using PerfLab.Disassembly;
+
+namespace PerfLab.Notebooks.Exercises;
+
+/// <summary>
+/// The exercise of notebooks/jit/07-vectorization.ipynb: count a byte 16 at a time. The check calls the
+/// reader's method on texts of every length from 0 to 100 (so every leftover count after the last full
+/// block is tried), refuses a call to the library's Count (read from the IL: .NET 8 inlines it, vector
+/// compare and all), and reads the reader's own listings on .NET 8, 9 and 10: each must compare bytes with
+/// a vector instruction. Listings do not depend on the mode.
+/// </summary>
+public static class Vectorization
+{
+    private const string MethodName = "CountSpaces";
+
+    // Byte-lane equality: SSE2/AVX2 (vpcmpeqb), AVX-512 compares into a mask (vpcmpeqb k1 / vpcmpb / vpcmpub), Arm64 (cmeq).
+    private static readonly string[] VectorCompares = ["vpcmpeqb", "pcmpeqb", "vpcmpb", "vpcmpub", "cmeq"];
+
+    /// <summary>Checks the reader's class and the listings captured from it.</summary>
+    /// <param name="exercise">The exercise class, e.g. <c>typeof(Spaces)</c>.</param>
+    /// <param name="asm">The <c>Lab.AsmAsync</c> result for CountSpaces.</param>
+    /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
+    public static ExerciseResult CheckVectorCount(Type exercise, AsmReport? asm)
+    {
+        if (exercise is null)
+        {
+            return ExerciseResult.NotYet("pass the exercise class, e.g. Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm).");
+        }
+
+        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(byte[])]);
+        if (method?.ReturnType != typeof(int))
+        {
+            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(byte[] text)`: keep its signature and change its body.");
+        }
+
+        // The library's Count is vectorized inside; on .NET 8 it is even inlined, vector compare and all.
+        if (IlScanner.Read(method).Any(i => i.Called is { Name: "Count", DeclaringType.FullName: "System.MemoryExtensions" or "System.Linq.Enumerable" }))
+        {
+            return ExerciseResult.NotYet($"{MethodName} calls the library to count. That is what real code should do (it is vectorized inside); for this exercise, write the Vector128 loop yourself.");
+        }
+
+        // Seeded: the same texts on every run. About one byte in four is a space, some runs of them, the rest any byte.
+        var random = new Random(7);
+        for (var length = 0; length <= 100; length++)
+        {
+            var text = new byte[length];
+            for (var i = 0; i < length; i++)
+            {
+                text[i] = random.Next(4) == 0 ? (byte)' ' : (byte)random.Next(256);
+            }
+
+            var expected = text.Count(b => b == (byte)' ');
+            int answer;
+            try
+            {
+                answer = (int)method.Invoke(null, [text])!;
+            }
+            catch (TargetInvocationException ex)
+            {
+                return ExerciseResult.NotYet($"{MethodName} on a text of {length} bytes threw {ex.InnerException?.GetType().Name}: {ex.InnerException?.Message}");
+            }
+
+            if (answer != expected)
+            {
+                var tail = length % 16;
+                return ExerciseResult.NotYet(
+                    $"{MethodName} on a text of {length} bytes with {expected} spaces returns {answer}." +
+                    (tail != 0 && length >= 16 ? $" After the last full block of 16, {tail} byte(s) are left: count them one at a time." : ""));
+            }
+        }
+
+        if (asm is null)
+        {
+            return ExerciseResult.NotYet($"capture the listings and pass them: var spacesAsm = await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\").");
+        }
+
+        var found = new List<string>();
+        foreach (var runtime in asm.Runtimes)
+        {
+            var listing = asm.Find(runtime.Runtime, $"{exercise.Name}:{MethodName}(");
+            if (listing is null)
+            {
+                return ExerciseResult.NotYet($"the listings have no {MethodName} on {runtime.Runtime}: capture them with await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\") after changing the class.");
+            }
+
+            var compare = listing.Instructions.Select(l => l.Split(' ', 2)[0]).FirstOrDefault(op => VectorCompares.Contains(op));
+            if (compare is null)
+            {
+                return ExerciseResult.NotYet($"on {runtime.Runtime} {MethodName} has no vector compare: it still looks at one byte per step. Load 16 bytes with Vector128.Create(text, i) and compare them with a vector of spaces in one Vector128.Equals.");
+            }
+
+            found.Add($"{runtime.Runtime} {compare}");
+        }
+
+        return found.Count == 0
+            ? ExerciseResult.NotYet("the listings are empty: run the cell again.")
+            : ExerciseResult.Pass($"{MethodName} counts right for every length from 0 to 100 and compares 16 bytes per instruction on every runtime ({string.Join(", ", found)}).");
+    }
+}
