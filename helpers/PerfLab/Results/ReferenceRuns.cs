@@ -32,7 +32,7 @@ public static class ReferenceRuns
     /// <summary>One machine's file: its description and every result row that names a figure.</summary>
     /// <param name="Name">The machine's name.</param>
     /// <param name="Description">Processor, cores and mode.</param>
-    /// <param name="Rows">(figure id, row of the post it reproduces or null, method, runtime, type, baseline, mean ns).</param>
+    /// <param name="Rows">(figure id, "" for a baseline that names none; row of the post it reproduces or null; method, runtime, type, baseline, mean ns).</param>
     public sealed record Machine(string Name, string Description, IReadOnlyList<(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs)> Rows);
 
     /// <summary>Problems with the shipped files.</summary>
@@ -110,9 +110,12 @@ public static class ReferenceRuns
                 var rows = new List<(string, string?, string, string, string, bool, double)>();
                 foreach (var result in (document["runs"] as JsonArray ?? []).SelectMany(r => r?["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>())
                 {
-                    if ((string?)result["published"]?["id"] is { } id && (double?)result["statistics"]?["mean"] is { } mean)
+                    // Rows naming a figure, and every baseline: an old-vs-new figure's baseline method need not name it.
+                    var isBaseline = (bool?)result["isBaseline"] ?? false;
+                    var id = (string?)result["published"]?["id"];
+                    if ((id is not null || isBaseline) && (double?)result["statistics"]?["mean"] is { } mean)
                     {
-                        rows.Add((id, (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, (bool?)result["isBaseline"] ?? false, mean));
+                        rows.Add((id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean));
                     }
                 }
 

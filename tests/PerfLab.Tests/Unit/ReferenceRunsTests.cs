@@ -53,4 +53,31 @@ public class ReferenceRunsTests
         Assert.Contains("perflab reference", problem, StringComparison.Ordinal);
         Assert.Single(machines);
     }
+
+    [Fact]
+    public void An_old_vs_new_figure_is_measured_against_a_baseline_that_names_no_figure()
+    {
+        using var folder = new TempFolder();
+        folder.Write("box.json", """
+            {
+              "schema": "perflab-reference/1", "mode": "full",
+              "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
+              "runs": [ { "suite": "notebooks/jit/07-vectorization.ipynb", "run": { "results": [
+                { "type": "FirstNonZero", "method": "OneByte", "runtime": "net10.0", "isBaseline": true, "statistics": { "mean": 3000.0 }, "published": null },
+                { "type": "FirstNonZero", "method": "EightBytes", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 400.0 },
+                  "published": { "id": "C30-SP05", "after": { "method": "LoopLongs" } } } ] } } ]
+            }
+            """);
+        var longs = new PublishedComparison(
+            "C30-SP05", "post", "Span and Friends", "", "m", "variants",
+            new PublishedRow("LoopBytes", "netcoreapp3.0", new Dictionary<string, string>(), 5462.3, 1.0, null, null),
+            new PublishedRow("LoopLongs", "netcoreapp3.0", new Dictionary<string, string>(), 568.6, 0.10, null, null),
+            null,
+            null);
+
+        var (machines, _) = ReferenceRuns.Load(folder.Path);
+
+        var measured = Assert.Single(ReferenceRuns.For(machines, longs));
+        Assert.Equal(400.0 / 3000.0, measured.Ratio, 6);
+    }
 }
