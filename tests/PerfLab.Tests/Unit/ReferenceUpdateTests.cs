@@ -1,0 +1,52 @@
+using System.Text.Json.Nodes;
+using PerfLab.Contract;
+using PerfLab.Reference;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Unit;
+
+/// <summary>`perflab reference --update`: a machine file gains the notebooks run again and keeps the rest.</summary>
+public class ReferenceUpdateTests
+{
+    private static SuiteRun RunOf(string suite, double meanNs) =>
+        new(suite, Fake.Run(BenchmarkMode.Smoke, Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", meanNs, 0))));
+
+    private static string[] SuitesAndMeans(string file) =>
+        JsonNode.Parse(File.ReadAllText(file))!["runs"]!.AsArray()
+            .Select(r => $"{(string?)r!["suite"]} {r["run"]!["results"]![0]!["statistics"]!["mean"]}").ToArray();
+
+    [Fact]
+    public async Task Update_replaces_the_runs_of_a_repeated_notebook_in_place_keeps_the_others_and_adds_new_ones_last()
+    {
+        using var folder = new TempFolder();
+        await ReferenceJob.WriteAsync(folder.Path, "box", BenchmarkMode.Smoke, [RunOf("a.ipynb", 1), RunOf("b.ipynb", 2), RunOf("c.ipynb", 3)], update: false, CancellationToken.None);
+
+        var result = await ReferenceJob.WriteAsync(folder.Path, "box", BenchmarkMode.Smoke, [RunOf("d.ipynb", 40), RunOf("b.ipynb", 20)], update: true, CancellationToken.None);
+
+        Assert.Equal(["a.ipynb 1", "b.ipynb 20", "c.ipynb 3", "d.ipynb 40"], SuitesAndMeans(result.File));
+    }
+
+    [Fact]
+    public async Task Without_update_the_file_is_written_anew()
+    {
+        using var folder = new TempFolder();
+        await ReferenceJob.WriteAsync(folder.Path, "box", BenchmarkMode.Smoke, [RunOf("a.ipynb", 1)], update: false, CancellationToken.None);
+
+        var result = await ReferenceJob.WriteAsync(folder.Path, "box", BenchmarkMode.Smoke, [RunOf("b.ipynb", 2)], update: false, CancellationToken.None);
+
+        Assert.Equal(["b.ipynb 2"], SuitesAndMeans(result.File));
+    }
+
+    [Fact]
+    public async Task Update_refuses_a_file_of_another_mode_or_none_at_all_before_measuring()
+    {
+        using var folder = new TempFolder();
+        var missing = Assert.Throws<PerfLabException>(() => ReferenceJob.CheckUpdatable(folder.Path, "box", BenchmarkMode.Full));
+        await ReferenceJob.WriteAsync(folder.Path, "box", BenchmarkMode.Smoke, [RunOf("a.ipynb", 1)], update: false, CancellationToken.None);
+        var otherMode = Assert.Throws<PerfLabException>(() => ReferenceJob.CheckUpdatable(folder.Path, "box", BenchmarkMode.Full));
+
+        Assert.Contains("there is no", missing.Message, StringComparison.Ordinal);
+        Assert.Contains("in smoke mode; this job writes perflab-reference/1 in full mode", otherMode.Message, StringComparison.Ordinal);
+        Assert.Contains("one mode", otherMode.Fix, StringComparison.Ordinal);
+    }
+}
