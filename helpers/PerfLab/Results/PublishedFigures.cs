@@ -31,8 +31,14 @@ public sealed record PublishedRow(string Method, string Runtime, IReadOnlyDictio
 /// <param name="Hardware">The CPU feature the figure depends on (AVX-512, Arm64...), when it does.</param>
 public sealed record PublishedComparison(string Id, string Post, string Title, string Pr, string Machine, string Kind, PublishedRow? Before, PublishedRow? After, string? Asm, string? Hardware)
 {
-    /// <summary>After / Before, when both rows exist.</summary>
-    public double? Ratio => Before is { MeanNs: > 0 } before && After is { } after ? after.MeanNs / before.MeanNs : null;
+    /// <summary>After / Before, when both rows exist and differ.</summary>
+    public double? Ratio => !IsBaselineItself && Before is { MeanNs: > 0 } before && After is { } after ? after.MeanNs / before.MeanNs : null;
+
+    /// <summary>
+    /// The baseline method of an old-vs-new figure, linked through its class's category: it is what the other
+    /// method is compared with, not a comparison of its own (no line, no bar).
+    /// </summary>
+    public bool IsBaselineItself => Kind == "variants" && Before is not null && Before == After;
 }
 
 /// <summary>

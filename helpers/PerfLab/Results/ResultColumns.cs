@@ -56,7 +56,7 @@ public static class ResultColumns
     public static IReadOnlyList<string> PublishedLines(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        return run.Results.Select(r => r.Published).OfType<PublishedComparison>().Distinct()
+        return run.Results.Select(r => r.Published).OfType<PublishedComparison>().Where(p => !p.IsBaselineItself).Distinct()
             .SelectMany(p => new[] { PublishedLine(p) }.Concat(ReferenceLines(p)))
             .Concat(PublishedFigures.Problems.Concat(ReferenceRuns.Problems).Select(p => "⚠ " + p)).Distinct().ToArray();
     }

@@ -148,6 +148,12 @@ public class PublishedFiguresTests
         // Old idiom against new on one runtime: the baseline method is the post's baseline row, the other the other row.
         var newer = PublishedFigures.Find(catalog, ["N10-C06"], "WithSequence", none, isBaseline: false)!;
         Assert.Equal(("Fill1", "Fill2"), (newer.Before!.Method, newer.After!.Method));
+        Assert.False(newer.IsBaselineItself);
+
+        // The baseline itself is what the other is compared with: no ratio of its own, so no line and no bar.
+        var older = PublishedFigures.Find(catalog, ["N10-C06"], "AddOneByOne", none, isBaseline: true)!;
+        Assert.True(older.IsBaselineItself);
+        Assert.Null(older.Ratio);
 
         // Parameters pick the row; the last table holds the post's final numbers.
         var c01 = PublishedFigures.Find(catalog, ["N10-C01"], "Sum", [new CaseParameter("Count", "15000")], false)!;
