@@ -322,4 +322,39 @@ public class ExerciseTests
         Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
         Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
     }
+
+    /// <summary>
+    /// collections/02's exercise: the answers and the LINQ calls are checked in every mode, the bytes in quick
+    /// mode on .NET 9 and 10. Where(...).First(), an off-by-one condition, FirstOrDefault's silent 0 and a
+    /// lambda capturing a local (an allocation per call) are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "Smoke", null, null, "✗ Not yet: FirstAbove still calls Enumerable.Where")]
+    [InlineData("the kept solution", "Smoke", "", "", "✓ the answers are right and no iterator is built (smoke mode")]
+    [InlineData("an off-by-one condition", "Smoke", "v > 500", "v >= 500", "✗ Not yet: FirstAbove([0, 1, ..., 999]) returns 500")]
+    [InlineData("FirstOrDefault", "Smoke", "values.First(", "values.FirstOrDefault(", "✗ Not yet: FirstAbove([5, 500, -1]) returns 0, but no value is above 500")]
+    [InlineData("the kept solution, measured", "Quick", "", "", "✓ the answers are right and nothing is allocated per call on net9.0 and net10.0")]
+    [InlineData("a lambda capturing a local", "Quick", "=> values.First(v => v > 500);", "\n    {\n        int limit = 500;\n        return values.First(v => v > limit);\n    }", "✗ Not yet: Find still allocates ")]
+    public async Task First_match_check_passes_only_right_answers_without_an_iterator_or_allocation(string answer, string mode, string? find, string? replaceWith, string expectedStart)
+    {
+        var path = Path.Combine(Repo.Notebooks, "collections", "02-linq.ipynb");
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class FirstLarge", StringComparison.Ordinal)).Source;
+        var call = exercise[exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)..];
+        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "collections-02-linq.exercise.cs"))).TrimEnd();
+        var code = find switch
+        {
+            null => exercise,
+            "" => solution + "\n" + call,
+            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
+        };
+        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
+
+        using var cells = new CellRecorder(Path.GetDirectoryName(path), Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        var ran = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise)");
+
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
+        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+    }
 }

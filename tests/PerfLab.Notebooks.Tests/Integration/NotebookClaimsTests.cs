@@ -80,8 +80,15 @@ public class NotebookClaimsTests
 
     // Bytes per call of each (method, runtime) after tiering settled: quick mode, since a smoke run's
     // single cold call runs Tier0 code, which allocates what Tier1 keeps on the stack.
-    private static async Task<Dictionary<(string Method, string Runtime), long?>> AllocatedAsync(string source) =>
-        (await Runner.RunAsync(new BenchmarkRequest { Source = source, SourcePath = "notebook-cell.cs", Mode = BenchmarkMode.Quick }))
+    private static async Task<Dictionary<(string Method, string Runtime), long?>> AllocatedAsync(string source, string[]? runtimes = null, string[]? filter = null) =>
+        (await Runner.RunAsync(new BenchmarkRequest
+        {
+            Source = source,
+            SourcePath = "notebook-cell.cs",
+            Mode = BenchmarkMode.Quick,
+            Runtimes = PerfLab.Runtimes.RuntimeCatalog.FindAll(runtimes),
+            Filter = filter ?? [],
+        }))
             .Results.ToDictionary(r => (r.Method, r.Runtime), r => r.AllocatedBytes);
 
     [Fact]
@@ -458,6 +465,30 @@ public class NotebookClaimsTests
             }
 
             Assert.True(Uses(Only(off, runtime), "ymm") && !Uses(Only(off, runtime), "zmm"), Only(off, runtime).ToString());
+        }
+    }
+
+    [Fact]
+    public async Task Linq_predicate_overloads_drop_the_boxed_list_enumerator_on_net9_N9_C01()
+    {
+        var bytes = await AllocatedAsync(CellClasses("collections/02-linq.ipynb", "class WithACondition"), ["net8.0", "net9.0"]);
+
+        foreach (var method in new[] { "AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch" })
+        {
+            AllocatesAbout(40, bytes[(method, "net8.0")], $"{method} on net8.0");
+            AllocatesAbout(0, bytes[(method, "net9.0")], $"{method} on net9.0");
+        }
+    }
+
+    [Fact]
+    public async Task Linq_contains_after_distinct_union_and_orderby_stops_building_sets_and_buffers_on_net10_N10_C05()
+    {
+        var bytes = await AllocatedAsync(CellClasses("collections/02-linq.ipynb", "class ContainsAfter"), ["net9.0", "net10.0"], ["*AfterDistinct", "*AfterUnion", "*AfterOrderBy"]);
+
+        foreach (var method in new[] { "AfterDistinct", "AfterUnion", "AfterOrderBy" })
+        {
+            Assert.True(bytes[(method, "net9.0")] > 10_000, $"{method} on net9.0: {bytes[(method, "net9.0")]} B per call; the notebook says tens of kilobytes");
+            Assert.True(bytes[(method, "net10.0")] < 200, $"{method} on net10.0: {bytes[(method, "net10.0")]} B per call; the notebook says only the iterator is left");
         }
     }
 }

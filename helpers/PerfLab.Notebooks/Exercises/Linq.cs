@@ -1,0 +1,102 @@
+using System.Reflection;
+using PerfLab.Contract;
+using PerfLab.Results;
+
+namespace PerfLab.Notebooks.Exercises;
+
+/// <summary>
+/// The exercise of notebooks/collections/02-linq.ipynb: the first value above 500 in a list, without an
+/// allocation per call on .NET 9 and 10. The check calls the reader's method on lists where the answer is
+/// known (and on lists without one, where First throws), reads from the IL which LINQ operators it builds a
+/// pipeline with, and, outside smoke mode, the bytes the run measured. In smoke mode a lambda's first call
+/// allocates its cached delegate, so the bytes of one cold call say nothing there.
+/// </summary>
+public static class Linq
+{
+    private const string MethodName = "FirstAbove";
+
+    // Operators that return a new iterator (or a copy): each is an object per call.
+    private static readonly string[] Allocating = ["Where", "Select", "ToList", "ToArray", "OrderBy", "Skip", "SkipWhile", "Take", "TakeWhile", "Reverse", "Distinct", "AsEnumerable"];
+
+    /// <summary>Checks the reader's class and, when given, its run.</summary>
+    /// <param name="exercise">The exercise class, e.g. <c>typeof(FirstLarge)</c>.</param>
+    /// <param name="run">The exercise cell's run on .NET 9 and 10.</param>
+    /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
+    public static ExerciseResult CheckFirstWithoutIterator(Type exercise, BenchmarkRun? run)
+    {
+        if (exercise is null)
+        {
+            return ExerciseResult.NotYet("pass the exercise class, e.g. Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise).");
+        }
+
+        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(List<int>)]);
+        if (method?.ReturnType != typeof(int))
+        {
+            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(List<int> values)`: keep its signature and change its body.");
+        }
+
+        (List<int> Values, int? Expected)[] cases =
+        [
+            (Enumerable.Range(0, 1000).ToList(), 501),
+            ([600, 1, 700], 600),
+            ([3, 500, 501, 502], 501),
+            ([int.MaxValue], int.MaxValue),
+            ([5, 500, -1], null),
+            ([], null),
+        ];
+        foreach (var (values, expected) in cases)
+        {
+            var shown = values.Count > 6 ? $"[0, 1, ..., {values[^1]}]" : $"[{string.Join(", ", values)}]";
+            try
+            {
+                var answer = (int)method.Invoke(null, [values])!;
+                if (expected is null)
+                {
+                    return ExerciseResult.NotYet($"{MethodName}({shown}) returns {answer}, but no value is above 500: like First, it must throw InvalidOperationException.");
+                }
+
+                if (answer != expected)
+                {
+                    return ExerciseResult.NotYet($"{MethodName}({shown}) returns {answer}; the first value above 500 is {expected}.");
+                }
+            }
+            catch (TargetInvocationException ex) when (expected is null && ex.InnerException is InvalidOperationException)
+            {
+                // As First does.
+            }
+            catch (TargetInvocationException ex)
+            {
+                return ExerciseResult.NotYet($"{MethodName}({shown}) threw {ex.InnerException?.GetType().Name}" + (expected is null ? ", not InvalidOperationException as First does." : $"; the first value above 500 is {expected}."));
+            }
+        }
+
+        var builds = IlScanner.Read(method).Select(i => i.Called).FirstOrDefault(c => c?.DeclaringType?.FullName == "System.Linq.Enumerable" && Allocating.Contains(c.Name));
+        if (builds is not null)
+        {
+            return ExerciseResult.NotYet($"{MethodName} still calls Enumerable.{builds.Name}, which creates an object on every call. First has an overload that takes the condition itself.");
+        }
+
+        if (run is null)
+        {
+            return ExerciseResult.Pass("the answers are right and no iterator is built. Run the exercise cell and pass its result to check the bytes too.");
+        }
+
+        var rows = run.Results.Where(r => r.Error is null && (r.Runtime is "net9.0" or "net10.0")).ToList();
+        if (rows.Count == 0)
+        {
+            return ExerciseResult.NotYet("the run given has no row on .NET 9 or 10: run the exercise cell again and pass its result.");
+        }
+
+        if (run.Mode == BenchmarkMode.Smoke)
+        {
+            return ExerciseResult.Pass("the answers are right and no iterator is built (smoke mode: one cold call, so the bytes were not checked; run the notebook in quick mode to see them at 0).");
+        }
+
+        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
+        {
+            return ExerciseResult.NotYet($"{allocating.Method} still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. A lambda that captures a variable or `this` is a new object on every call; the condition needs only its parameter and a constant.");
+        }
+
+        return ExerciseResult.Pass($"the answers are right and nothing is allocated per call on {string.Join(" and ", rows.Select(r => r.Runtime).Distinct())}.");
+    }
+}
