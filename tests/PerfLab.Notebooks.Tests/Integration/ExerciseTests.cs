@@ -107,25 +107,8 @@ public class ExerciseTests
     [InlineData("counting instead of adding", "total += value;", "total++;", "✗ Not yet: Total returns 1000, but the scores add up to 500500")]
     public async Task Allocation_free_check_passes_only_a_loop_that_allocates_nothing_and_adds_up(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "collections", "01-enumeration.ipynb");
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class ScoreTotal", StringComparison.Ordinal)).Source;
-        var call = exercise[exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)..];
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "collections-01-enumeration.exercise.cs"))).TrimEnd();
-        var code = find switch
-        {
-            null => exercise,
-            "" => solution + "\n" + call,
-            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
-        };
-        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
-
-        using var cells = new CellRecorder(Path.GetDirectoryName(path));
-        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
-        var ran = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Enumeration.CheckAllocationFree(typeof(ScoreTotal), exercise)");
-
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        var result = await CheckedAnswerAsync(answer, "collections/01-enumeration.ipynb", "class ScoreTotal", "\nvar exercise", "collections-01-enumeration.exercise.cs", AnswerStart.Solution, find, replaceWith, "Enumeration.CheckAllocationFree(typeof(ScoreTotal), exercise)");
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
     /// <summary>
@@ -204,25 +187,8 @@ public class ExerciseTests
     [InlineData("Unsafe.Add", "foreach (int sample in samples.AsSpan(0, count))", "for (int i = 0; i < count; i++)\n        {\n            total += Unsafe.Add(ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(samples), i);\n        }\n        foreach (int sample in Array.Empty<int>())", "✗ Not yet: SumFirst uses ")]
     public async Task No_range_check_passes_only_a_safe_loop_without_bounds_checks_that_keeps_the_answers(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "jit", "04-bounds-checks.ipynb");
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Readings", StringComparison.Ordinal)).Source;
-        var call = exercise[exercise.IndexOf("\nvar readingsAsm", StringComparison.Ordinal)..];
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-04-bounds-checks.exercise.cs"))).TrimEnd();
-        var code = find switch
-        {
-            null => exercise,
-            "" => solution + "\n" + call,
-            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
-        };
-        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
-
-        using var cells = new CellRecorder(Path.GetDirectoryName(path));
-        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
-        var ran = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm)");
-
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        var result = await CheckedAnswerAsync(answer, "jit/04-bounds-checks.ipynb", "class Readings", "\nvar readingsAsm", "jit-04-bounds-checks.exercise.cs", AnswerStart.Solution, find, replaceWith, "BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm)");
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
     /// <summary>
@@ -272,25 +238,8 @@ public class ExerciseTests
     [InlineData("one short at the top", "(uint)(c - 'a') <= 'z' - 'a'", "(uint)(c - 'a') < 'z' - 'a'", "✗ Not yet: IsLowerLetter(122) returns false, but 'z' (122) is between")]
     public async Task One_compare_check_passes_only_a_range_test_right_for_every_int_with_one_cmp(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "jit", "06-folding-branches-barriers.ipynb");
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Letters", StringComparison.Ordinal)).Source;
-        var call = exercise[exercise.IndexOf("\nvar lettersAsm", StringComparison.Ordinal)..];
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-06-folding-branches-barriers.exercise.cs"))).TrimEnd();
-        var code = find switch
-        {
-            null => exercise,
-            "" => solution + "\n" + call,
-            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
-        };
-        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
-
-        using var cells = new CellRecorder(Path.GetDirectoryName(path));
-        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
-        var ran = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Branches.CheckOneCompare(typeof(Letters), lettersAsm)");
-
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        var result = await CheckedAnswerAsync(answer, "jit/06-folding-branches-barriers.ipynb", "class Letters", "\nvar lettersAsm", "jit-06-folding-branches-barriers.exercise.cs", AnswerStart.Solution, find, replaceWith, "Branches.CheckOneCompare(typeof(Letters), lettersAsm)");
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
     /// <summary>
@@ -305,22 +254,9 @@ public class ExerciseTests
     [InlineData("the library's Count", "exercise", "foreach (byte b in text)   // change this body", "count = text.AsSpan().Count((byte)' ');\n        foreach (byte b in Array.Empty<byte>())", "✗ Not yet: CountSpaces calls the library to count")]
     public async Task Vector_count_check_passes_only_a_right_count_with_a_vector_compare_everywhere(string answer, string start, string? find, string? replaceWith, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "jit", "07-vectorization.ipynb");
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Spaces", StringComparison.Ordinal)).Source;
-        var marker = exercise.IndexOf("\nvar spacesAsm", StringComparison.Ordinal);
-        var call = exercise[marker..];
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-07-vectorization.exercise.cs"))).TrimEnd();
-        var baseCode = start == "exercise" ? exercise[..marker] : solution;
-        Assert.True(string.IsNullOrEmpty(find) || baseCode.Contains(find, StringComparison.Ordinal), $"the {start} no longer contains '{find}'");
-        var code = (string.IsNullOrEmpty(find) ? baseCode : baseCode.Replace(find, replaceWith, StringComparison.Ordinal)) + "\n" + call;
-
-        using var cells = new CellRecorder(Path.GetDirectoryName(path));
-        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
-        var ran = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm)");
-
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
+        var result = await CheckedAnswerAsync(answer, "jit/07-vectorization.ipynb", "class Spaces", "\nvar spacesAsm", "jit-07-vectorization.exercise.cs", from, find, replaceWith, "Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm)");
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
     /// <summary>
@@ -337,24 +273,48 @@ public class ExerciseTests
     [InlineData("a lambda capturing a local", "Quick", "=> values.First(v => v > 500);", "\n    {\n        int limit = 500;\n        return values.First(v => v > limit);\n    }", "✗ Not yet: Find still allocates ")]
     public async Task First_match_check_passes_only_right_answers_without_an_iterator_or_allocation(string answer, string mode, string? find, string? replaceWith, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "collections", "02-linq.ipynb");
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class FirstLarge", StringComparison.Ordinal)).Source;
-        var call = exercise[exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)..];
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "collections-02-linq.exercise.cs"))).TrimEnd();
+        var result = await CheckedAnswerAsync(answer, "collections/02-linq.ipynb", "class FirstLarge", "\nvar exercise", "collections-02-linq.exercise.cs", AnswerStart.Solution, find, replaceWith, "Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
+    }
+
+    /// <summary>What an edited answer starts from.</summary>
+    public enum AnswerStart
+    {
+        /// <summary>The exercise cell as the notebook has it.</summary>
+        Exercise,
+
+        /// <summary>The kept solution in notebooks/solutions.</summary>
+        Solution,
+    }
+
+    /// <summary>
+    /// One answer to a notebook's exercise, checked as a reader's notebook checks it, in a real session: the
+    /// notebook's setup cell, the answer, then the check cell's call. The answer is the exercise cell as it
+    /// stands (<paramref name="find"/> null), <paramref name="from"/> as it is (<paramref name="find"/> ""), or
+    /// <paramref name="from"/> with <paramref name="find"/> replaced; the exercise cell's statements from
+    /// <paramref name="callMarker"/> on follow the class. Returns the check's text.
+    /// </summary>
+    private static async Task<string> CheckedAnswerAsync(string answer, string notebook, string classMarker, string callMarker, string solutionFile, AnswerStart from, string? find, string? replaceWith, string check, PerfLab.Contract.BenchmarkMode mode = PerfLab.Contract.BenchmarkMode.Smoke)
+    {
+        var path = Path.Combine(Repo.Notebooks, notebook);
+        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(classMarker, StringComparison.Ordinal)).Source;
+        var callAt = exercise.IndexOf(callMarker, StringComparison.Ordinal);
+        Assert.True(callAt > 0, $"{notebook}'s exercise cell has no '{callMarker.Trim()}'");
+        var start = from == AnswerStart.Exercise ? exercise[..callAt] : (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", solutionFile))).TrimEnd();
+        Assert.True(string.IsNullOrEmpty(find) || start.Contains(find, StringComparison.Ordinal), $"the {from.ToString().ToLowerInvariant()} no longer contains '{find}'");
         var code = find switch
         {
             null => exercise,
-            "" => solution + "\n" + call,
-            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + call,
+            "" => start + "\n" + exercise[callAt..],
+            _ => start.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + exercise[callAt..],
         };
-        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
 
-        using var cells = new CellRecorder(Path.GetDirectoryName(path), Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        using var cells = new CellRecorder(Path.GetDirectoryName(path), mode);
         var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
         var ran = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise)");
+        var checkCell = await cells.RunAsync("PerfLab.Notebooks.Exercises." + check);
 
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && checkCell.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{checkCell}");
+        return checkCell.ResultText ?? "";
     }
 }
