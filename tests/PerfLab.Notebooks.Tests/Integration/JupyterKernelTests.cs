@@ -8,6 +8,7 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// The course's kernel driven by real Jupyter clients (nbclient, nbconvert, jupyter_client) from Debian's
 /// packages, through the kernelspec `perflab kernel install` writes; benchmarks run in smoke mode.
 /// </summary>
+[Collection(BothRoutes.Name)]
 public class JupyterKernelTests(JupyterKernelspec kernelspec) : IClassFixture<JupyterKernelspec>
 {
     private static readonly TimeSpan NotebookTimeout = TimeSpan.FromMinutes(10);

@@ -37,6 +37,7 @@ public sealed class CourseRun : IAsyncLifetime
 }
 
 /// <summary>`perflab run`: notebooks executed headless with the kernel's engine, reported as HTML, never rewritten unless asked.</summary>
+[Collection(BothRoutes.Name)]
 public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
 {
     public static IReadOnlyList<string> CourseNotebooks() =>
