@@ -154,6 +154,20 @@ public static class Lab
         return InstructionSetProbe.Read(report, environment.Select(e => $"{e.Key}={e.Value}").ToArray(), System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture);
     }
 
+    /// <summary>
+    /// When a structure that is dearer to build but cheaper to read pays off (a frozen collection against a
+    /// dictionary, say): per runtime of <paramref name="run"/>, the reads per build from which its build plus
+    /// its reads cost less, and a chart of cost per read against reads per build.
+    /// </summary>
+    /// <param name="run">A run that measured all four methods.</param>
+    /// <param name="readsPerCall">How many reads one call of each read method makes.</param>
+    /// <param name="plain">The cheap-to-build structure: (name, build method, read method).</param>
+    /// <param name="prepared">The dear-to-build structure: (name, build method, read method).</param>
+    /// <returns>The points (they display themselves).</returns>
+    /// <exception cref="PerfLabException">A method is not in the run, or no runtime measured all four.</exception>
+    public static BreakEven BreakEven(BenchmarkRun run, int readsPerCall, (string Name, string Build, string Read) plain, (string Name, string Build, string Read) prepared) =>
+        Results.BreakEven.From(run, new BreakEvenSide(plain.Name, plain.Build, plain.Read), new BreakEvenSide(prepared.Name, prepared.Build, prepared.Read), readsPerCall);
+
     // The compilable text of the cell that declares T: this cell, or an earlier one that ran T through
     // Lab, so a later cell can show T's assembly without repeating the class. Keyed by the Type itself:
     // a cell that declares the class again makes a new Type, and that cell's text wins.

@@ -186,6 +186,67 @@ public static class BenchmarkCharts
         return new ChartSpec("published", "Published vs yours", figureJson);
     }
 
+    /// <summary>
+    /// Total cost per read (one build spread over its reads, plus a read) against reads per build, both axes
+    /// logarithmic: one solid line per runtime for the plain structure, a dashed one for the prepared one, and
+    /// a marker where they cross.
+    /// </summary>
+    /// <param name="breakEven">The points.</param>
+    public static ChartSpec BreakEven(BreakEven breakEven)
+    {
+        ArgumentNullException.ThrowIfNull(breakEven);
+        var furthest = breakEven.Points.Select(p => p.Reads ?? 0).DefaultIfEmpty(0).Max();
+        var decades = Math.Clamp((int)Math.Ceiling(Math.Log10(Math.Max(furthest, 1) * 20)), 3, 9);
+        var reads = Enumerable.Range(0, (decades * 10) + 1).Select(i => Math.Pow(10, i / 10.0)).ToArray();
+        var traces = new JsonArray();
+        foreach (var (point, index) in breakEven.Points.Select((p, i) => (p, i)))
+        {
+            var color = Palette[index % Palette.Length];
+            foreach (var (side, prepared) in new[] { (breakEven.Plain, false), (breakEven.Prepared, true) })
+            {
+                traces.Add(new JsonObject
+                {
+                    ["type"] = "scatter",
+                    ["mode"] = "lines",
+                    ["name"] = $"{point.Runtime} {side.Name}",
+                    ["x"] = new JsonArray(reads.Select(n => Number(n)).ToArray()),
+                    ["y"] = new JsonArray(reads.Select(n => Number(point.CostPerRead(prepared, n))).ToArray()),
+                    ["line"] = new JsonObject { ["color"] = color, ["dash"] = prepared ? "dash" : "solid", ["width"] = 2 },
+                    ["hovertemplate"] = $"{point.Runtime} {side.Name}<br>%{{x:,.0f}} reads per build: %{{y:.4g}} ns per read<extra></extra>",
+                });
+            }
+
+            if (point.Reads is > 0 and var crossing)
+            {
+                traces.Add(new JsonObject
+                {
+                    ["type"] = "scatter",
+                    ["mode"] = "markers",
+                    ["name"] = $"{point.Runtime} break-even",
+                    ["showlegend"] = false,
+                    ["x"] = new JsonArray(Number(crossing)),
+                    ["y"] = new JsonArray(Number(point.CostPerRead(prepared: true, crossing))),
+                    ["marker"] = new JsonObject { ["color"] = color, ["size"] = 10, ["symbol"] = "diamond" },
+                    ["hovertemplate"] = $"{point.Runtime}: {breakEven.Verdict(point)}<extra></extra>",
+                });
+            }
+        }
+
+        var figure = Figure(traces, "Cost per read, build included (ns, log scale)", log: true);
+        figure["layout"]!["xaxis"] = new JsonObject
+        {
+            ["type"] = "log",
+            ["title"] = new JsonObject { ["text"] = "Reads per build (log scale)" },
+            ["gridcolor"] = "rgba(128,128,128,0.25)",
+        };
+        // Two entries per runtime: the legend needs rows of its own above the plot.
+        figure["layout"]!["margin"]!["b"] = 50;
+        figure["layout"]!["margin"]!["t"] = 70;
+        figure["layout"]!["legend"] = new JsonObject { ["orientation"] = "h", ["yanchor"] = "bottom", ["y"] = 1.02 };
+        figure["layout"]!["height"] = 420;
+        return new ChartSpec("break-even", $"When {breakEven.Prepared.Name} pays off against {breakEven.Plain.Name}", figure);
+    }
+
     private static JsonArray Traces(BenchmarkRun run, Func<BenchmarkResult, double?> value, Func<BenchmarkResult, double?> error, bool log)
     {
         var cases = run.Results.Select(r => r.CaseKey).Distinct().ToArray();

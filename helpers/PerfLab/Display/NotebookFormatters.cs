@@ -21,7 +21,7 @@ internal sealed class TypeFormatterSourceAttribute(Type formatterSourceType) : A
 /// <summary>The formatters of the course's result types, found by .NET Interactive through <see cref="TypeFormatterSourceAttribute"/>.</summary>
 public sealed class NotebookFormatterSource
 {
-    /// <summary>HTML and plain-text formatters for <see cref="BenchmarkRun"/>, <see cref="AsmReport"/> and <see cref="InstructionSets"/>.</summary>
+    /// <summary>HTML and plain-text formatters for <see cref="BenchmarkRun"/>, <see cref="AsmReport"/>, <see cref="InstructionSets"/> and <see cref="BreakEven"/>.</summary>
     public IEnumerable<object> CreateTypeFormatters() =>
     [
         new Formatter("text/html", ToHtml),
@@ -35,6 +35,7 @@ public sealed class NotebookFormatterSource
         BenchmarkRun run => ResultsHtml.Fragment(run),
         AsmReport report => AsmHtml.Fragment(report),
         InstructionSets sets => InstructionSetsHtml.Fragment(sets),
+        BreakEven breakEven => BreakEvenHtml.Fragment(breakEven),
         _ => null,
     };
 
@@ -58,7 +59,7 @@ public sealed class NotebookFormatterSource
         public bool Format(object instance, TextWriter writer)
         {
             ArgumentNullException.ThrowIfNull(writer);
-            if (instance is not (BenchmarkRun or AsmReport or InstructionSets) || _render(instance) is not { } text)
+            if (instance is not (BenchmarkRun or AsmReport or InstructionSets or BreakEven) || _render(instance) is not { } text)
             {
                 return false;
             }

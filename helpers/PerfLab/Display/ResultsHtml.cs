@@ -16,7 +16,7 @@ public static class ResultsHtml
 {
     private const string PlotlyResource = "Plotly.NET.plotly-2.28.0.min.js";
 
-    private const string Style = """
+    internal const string Style = """
         .perflab-results { font-family: system-ui, sans-serif; color: inherit; }
         .perflab-results .env { color: #888; font-size: 13px; margin: 0.3em 0 0.6em; }
         .perflab-results table { border-collapse: collapse; font-size: 13px; }

@@ -1,0 +1,47 @@
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using PerfLab.Charts;
+using PerfLab.Results;
+
+namespace PerfLab.Display;
+
+/// <summary>The HTML view of <see cref="BreakEven"/>: a verdict per runtime and the cost-per-read chart.</summary>
+public static class BreakEvenHtml
+{
+    /// <summary>An HTML fragment for a notebook output (plotly.js comes with the process's first chart).</summary>
+    /// <param name="breakEven">The points.</param>
+    public static string Fragment(BreakEven breakEven)
+    {
+        ArgumentNullException.ThrowIfNull(breakEven);
+        var html = new StringBuilder(ResultsHtml.PlotlyLoaderOnce()).Append("<div class=\"perflab-results\"><style>").Append(ResultsHtml.Style).Append("</style>");
+        html.Append("<table><tr><th>Runtime</th><th class=\"num\">Build ").Append(E(breakEven.Plain.Name)).Append("</th><th class=\"num\">Build ").Append(E(breakEven.Prepared.Name))
+            .Append("</th><th class=\"num\">Read ").Append(E(breakEven.Plain.Name)).Append("</th><th class=\"num\">Read ").Append(E(breakEven.Prepared.Name)).Append("</th><th>")
+            .Append(E(breakEven.Prepared.Name)).Append("</th></tr>");
+        foreach (var p in breakEven.Points)
+        {
+            html.Append("<tr><td>").Append(E(p.Runtime)).Append("</td>");
+            foreach (var ns in new[] { p.PlainBuild, p.PreparedBuild, p.PlainRead, p.PreparedRead })
+            {
+                html.Append("<td class=\"num\">").Append(E(Format.Time(ns))).Append("</td>");
+            }
+
+            html.Append("<td>").Append(E(breakEven.Verdict(p))).Append("</td></tr>");
+        }
+
+        html.Append("</table>");
+        html.Append("<p class=\"legend\">One read = one call of a read method divided by ").Append(breakEven.ReadsPerCall)
+            .Append(" reads per call. Solid: ").Append(E(breakEven.Plain.Name)).Append("; dashed: ").Append(E(breakEven.Prepared.Name)).Append("; a diamond where they cross.</p>");
+        foreach (var skipped in breakEven.Skipped)
+        {
+            html.Append("<p class=\"warn\">Skipped ").Append(E(skipped)).Append("</p>");
+        }
+
+        var chart = BenchmarkCharts.BreakEven(breakEven);
+        html.Append("<h4>").Append(E(chart.Title)).Append("</h4>")
+            .Append(ResultsHtml.Figure(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }), "perflab-" + Guid.NewGuid().ToString("N")[..8] + "-" + chart.Id));
+        return html.Append("</div>").ToString();
+    }
+
+    private static string E(string text) => WebUtility.HtmlEncode(text);
+}
