@@ -277,6 +277,25 @@ public class ExerciseTests
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// collections/03's exercise: totals and the IL are checked in every mode, the bytes in quick mode on .NET 9
+    /// and 10. Split and Substring, a span turned back into a string, a lost quantity, and a string hidden in a
+    /// local function (only the bytes can see it) are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "exercise", "Smoke", null, null, "✗ Not yet: TotalOf still calls String.Split")]
+    [InlineData("the kept solution", "solution", "Smoke", "", "", "✓ the totals are right and no string is created (smoke mode")]
+    [InlineData("a span made a string again", "solution", "Smoke", "priceOf[item[..equals]]", "Prices[item[..equals].ToString()]", "✗ Not yet: TotalOf still calls ToString(), which returns a new string")]
+    [InlineData("the quantity forgotten", "solution", "Smoke", "priceOf[item[..equals]] * int.Parse(item[(equals + 1)..])", "priceOf[item[..equals]]", "✗ Not yet: TotalOf(\"apple=3;fig=1;plum=12;kiwi=2;apple=1\") returns 265; the order costs 660 cents.")]
+    [InlineData("the kept solution, measured", "solution", "Quick", "", "", "✓ the totals are right and nothing is allocated per call on net9.0 and net10.0")]
+    [InlineData("a string in a local function", "solution", "Quick", "int.Parse(item[(equals + 1)..]);", "Quantity(item[(equals + 1)..]);\n            static int Quantity(ReadOnlySpan<char> digits) => int.Parse(digits.ToString());", "✗ Not yet: Total still allocates ")]
+    public async Task Order_total_check_passes_only_right_totals_without_strings_or_allocation(string answer, string start, string mode, string? find, string? replaceWith, string expectedStart)
+    {
+        var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
+        var result = await CheckedAnswerAsync(answer, "collections/03-dictionaries-and-frozen.ipynb", "class OrderTotal", "\nvar exercise", "collections-03-dictionaries-and-frozen.exercise.cs", from, find, replaceWith, "Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
+    }
+
     /// <summary>What an edited answer starts from.</summary>
     public enum AnswerStart
     {

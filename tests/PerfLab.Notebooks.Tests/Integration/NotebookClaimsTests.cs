@@ -491,4 +491,47 @@ public class NotebookClaimsTests
             Assert.True(bytes[(method, "net10.0")] < 200, $"{method} on net10.0: {bytes[(method, "net10.0")]} B per call; the notebook says only the iterator is left");
         }
     }
+
+    // Several cells' classes as one source: their usings, deduplicated, on top (one run measures them all).
+    private static string CellsTogether(string notebook, params string[] markers)
+    {
+        var parts = markers.Select(marker => CellClasses(notebook, marker).Split('\n')).ToArray();
+        var usings = parts.SelectMany(lines => lines.Where(l => l.StartsWith("using ", StringComparison.Ordinal))).Distinct();
+        return string.Join("\n", usings.Concat(parts.SelectMany(lines => lines.Where(l => !l.StartsWith("using ", StringComparison.Ordinal)))));
+    }
+
+    [Fact]
+    public async Task Dictionaries_lookups_allocate_nothing_and_a_frozen_build_allocates_more_than_a_dictionary_N10_C11_C12_C17_C30_CO03()
+    {
+        var source = CellsTogether("collections/03-dictionaries-and-frozen.ipynb", "class LiteralKeys", "class NumberWords", "class StatusReasons", "class ReadOnlyTables", "class BuildOrRead");
+        var bytes = await AllocatedAsync(source, ["net9.0", "net10.0"]);
+
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            foreach (var method in new[] { "FiveLookups", "TwelveBySpan", "Reason", "Immutable", "Mutable", "Frozen", "ReadDictionary", "ReadFrozen" })
+            {
+                AllocatesAbout(0, bytes[(method, runtime)], $"{method} on {runtime}");
+            }
+
+            Assert.True(bytes[("BuildFrozen", runtime)] > bytes[("BuildDictionary", runtime)], $"on {runtime} BuildFrozen allocated {bytes[("BuildFrozen", runtime)]} B and BuildDictionary {bytes[("BuildDictionary", runtime)]} B; the notebook says the frozen build allocates more");
+        }
+    }
+
+    [Fact]
+    public async Task Dictionaries_span_lookups_allocate_a_string_per_distinct_word_instead_of_one_per_word_N9_C02_C03()
+    {
+        var bytes = await AllocatedAsync(CellClasses("collections/03-dictionaries-and-frozen.ipynb", "class WordCounts"), ["net9.0", "net10.0"]);
+
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            var strings = bytes[("WithStrings", runtime)];
+            var spans = bytes[("WithSpans", runtime)];
+            var once = bytes[("WithOneLookup", runtime)];
+
+            // 200,000 words, each a string of at least 24 bytes.
+            Assert.True(strings > 200_000 * 24, $"WithStrings on {runtime}: {strings} B per call; one string per word is at least 4.8 MB");
+            Assert.True(spans < strings / 4, $"WithSpans on {runtime}: {spans} B per call against {strings} B with strings; the notebook says only distinct words and the table remain");
+            Assert.True(Math.Abs(once!.Value - spans!.Value) < spans / 20, $"WithOneLookup on {runtime}: {once} B per call against {spans} B for WithSpans; the notebook says they allocate the same");
+        }
+    }
 }

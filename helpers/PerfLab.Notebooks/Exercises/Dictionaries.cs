@@ -1,0 +1,102 @@
+using System.Reflection;
+using System.Reflection.Emit;
+using PerfLab.Contract;
+using PerfLab.Results;
+
+namespace PerfLab.Notebooks.Exercises;
+
+/// <summary>
+/// The exercise of notebooks/collections/03-dictionaries-and-frozen.ipynb: price an order string such as
+/// "apple=3;fig=1" against a price list without allocating per call on .NET 9 and 10. The check prices orders
+/// whose totals are known, reads from the IL whether the method creates strings or objects, and, outside
+/// smoke mode, the bytes the run measured (one cold call in smoke mode allocates what tiering later removes).
+/// </summary>
+public static class Dictionaries
+{
+    private const string MethodName = "TotalOf";
+
+    private static readonly Dictionary<string, int> Prices = new(StringComparer.Ordinal) { ["apple"] = 30, ["pear"] = 45, ["fig"] = 120, ["plum"] = 25, ["kiwi"] = 60 };
+
+    /// <summary>Checks the reader's class and, when given, its run.</summary>
+    /// <param name="exercise">The exercise class, e.g. <c>typeof(OrderTotal)</c>.</param>
+    /// <param name="run">The exercise cell's run on .NET 9 and 10.</param>
+    /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
+    public static ExerciseResult CheckOrderWithoutStrings(Type exercise, BenchmarkRun? run)
+    {
+        if (exercise is null)
+        {
+            return ExerciseResult.NotYet("pass the exercise class, e.g. Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise).");
+        }
+
+        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(string)]);
+        if (method?.ReturnType != typeof(int))
+        {
+            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string order)`: keep its signature and change its body.");
+        }
+
+        if (exercise.GetField("Prices", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) is not Dictionary<string, int> prices
+            || prices.Count != Prices.Count || Prices.Any(p => !prices.TryGetValue(p.Key, out var cents) || cents != p.Value))
+        {
+            return ExerciseResult.NotYet($"keep {exercise.Name}.Prices as given (apple 30, pear 45, fig 120, plum 25, kiwi 60): the check prices orders against it.");
+        }
+
+        string[] orders = ["apple=3;fig=1;plum=12;kiwi=2;apple=1", "fig=10", "pear=2;pear=3", "kiwi=0;plum=4", "apple=1000000", "plum=7;pear=1;kiwi=5;fig=2;apple=9"];
+        foreach (var order in orders)
+        {
+            var expected = order.Split(';').Sum(item => Prices[item.Split('=')[0]] * int.Parse(item.Split('=')[1], System.Globalization.CultureInfo.InvariantCulture));
+            try
+            {
+                var answer = (int)method.Invoke(null, [order])!;
+                if (answer != expected)
+                {
+                    return ExerciseResult.NotYet($"{MethodName}(\"{order}\") returns {answer}; the order costs {expected} cents.");
+                }
+            }
+            catch (TargetInvocationException ex)
+            {
+                return ExerciseResult.NotYet($"{MethodName}(\"{order}\") threw {ex.InnerException?.GetType().Name}: {ex.InnerException?.Message}");
+            }
+        }
+
+        foreach (var instruction in IlScanner.Read(method))
+        {
+            if (instruction.Called is MethodInfo { ReturnType: var type } called && (type == typeof(string) || type == typeof(string[])))
+            {
+                return ExerciseResult.NotYet($"{MethodName} still calls {(called.Name == "ToString" ? "ToString()" : $"{called.DeclaringType?.Name.Split('`')[0]}.{called.Name}")}, which returns a new {(type == typeof(string) ? "string" : "array of strings")} on every call. Keep the order as a ReadOnlySpan<char> and look prices up with a span.");
+            }
+
+            if (instruction.OpCode == OpCodes.Newobj && instruction.Called?.DeclaringType is { IsValueType: false } created)
+            {
+                return ExerciseResult.NotYet($"{MethodName} creates a {created.Name} on every call; everything it needs exists already or fits in a struct.");
+            }
+
+            if (instruction.OpCode == OpCodes.Newarr)
+            {
+                return ExerciseResult.NotYet($"{MethodName} creates an array on every call; span-based splitting needs none.");
+            }
+        }
+
+        if (run is null)
+        {
+            return ExerciseResult.Pass("the totals are right and no string is created. Run the exercise cell and pass its result to check the bytes too.");
+        }
+
+        var rows = run.Results.Where(r => r.Error is null && (r.Runtime is "net9.0" or "net10.0")).ToList();
+        if (rows.Count == 0)
+        {
+            return ExerciseResult.NotYet("the run given has no row on .NET 9 or 10: run the exercise cell again and pass its result.");
+        }
+
+        if (run.Mode == BenchmarkMode.Smoke)
+        {
+            return ExerciseResult.Pass("the totals are right and no string is created (smoke mode: one cold call, so the bytes were not checked; run the notebook in quick mode to see them at 0).");
+        }
+
+        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
+        {
+            return ExerciseResult.NotYet($"{allocating.Method} still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. Look for a string, an array or a lambda created in {MethodName} or in a method it calls.");
+        }
+
+        return ExerciseResult.Pass($"the totals are right and nothing is allocated per call on {string.Join(" and ", rows.Select(r => r.Runtime).Distinct())}.");
+    }
+}
