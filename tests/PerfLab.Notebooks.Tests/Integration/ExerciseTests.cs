@@ -296,6 +296,25 @@ public class ExerciseTests
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// collections/04's exercise: counts and the IL are checked in every mode, the bytes in quick mode on .NET 10.
+    /// Reading bit by bit, forgetting the bytes after the last whole word, counting the last byte's bits past
+    /// Length (a LeftShift leaves them) and copying into an array are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "exercise", "Smoke", null, null, "✗ Not yet: CountOnes still reads single bits (BitArray.get_Item)")]
+    [InlineData("the kept solution", "solution", "Smoke", "", "", "✓ the counts are right and no single bit is read (smoke mode")]
+    [InlineData("whole words only", "solution", "Smoke", "ones += BitOperations.PopCount(rest);", "ones += 0;", "✗ Not yet: CountOnes returns ")]
+    [InlineData("the last byte counted whole", "solution", "Smoke", "storage[fullBytes] & ((1 << tailBits) - 1)", "storage[fullBytes]", "✗ Not yet: CountOnes returns 13 for 13 set bits shifted left by 3; 10 bits are set. The last byte can hold bits past Length")]
+    [InlineData("a copy into an int array", "solution", "Smoke", "ReadOnlySpan<byte> storage = CollectionsMarshal.AsBytes(bits);", "int[] copy = new int[(bits.Length + 31) / 32];\n        bits.CopyTo(copy, 0);\n        ReadOnlySpan<byte> storage = MemoryMarshal.AsBytes(copy.AsSpan());", "✗ Not yet: CountOnes creates an array on every call")]
+    [InlineData("the kept solution, measured", "solution", "Quick", "", "", "✓ the counts are right, no single bit is read and nothing is allocated per call on net10.0.")]
+    public async Task Set_bits_check_passes_only_right_counts_read_from_the_storage_without_allocation(string answer, string start, string mode, string? find, string? replaceWith, string expectedStart)
+    {
+        var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
+        var result = await CheckedAnswerAsync(answer, "collections/04-specialized.ipynb", "class SetBits", "\nvar exercise", "collections-04-specialized.exercise.cs", from, find, replaceWith, "Bits.CheckCountOnes(typeof(SetBits), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
+    }
+
     /// <summary>What an edited answer starts from.</summary>
     public enum AnswerStart
     {

@@ -534,4 +534,37 @@ public class NotebookClaimsTests
             Assert.True(Math.Abs(once!.Value - spans!.Value) < spans / 20, $"WithOneLookup on {runtime}: {once} B per call against {spans} B for WithSpans; the notebook says they allocate the same");
         }
     }
+
+    [Fact]
+    public async Task Specialized_bitarray_get_and_set_inline_and_the_enum_comparer_folds_to_a_constant_C30_CO05_CO08()
+    {
+        var flip = await Capture(CellClasses("collections/04-specialized.ipynb", "class FlipEveryBit"), "Flip");
+        var compare = await Capture(CellClasses("collections/04-specialized.ipynb", "class EnumOrder"), "CompareMany");
+
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            // The only calls left in the loop method are the throw helpers, out of the hot path.
+            var calls = Only(flip, runtime).Instructions.Where(i => i.StartsWith("call", StringComparison.Ordinal)).ToArray();
+            Assert.True(calls.All(c => c.Contains("Throw", StringComparison.Ordinal) || c.Contains("RNGCHKFAIL", StringComparison.Ordinal)), $"Flip on {runtime} calls: {string.Join("; ", calls)}; the notebook says Get and Set are inlined");
+
+            var folded = Only(compare, runtime);
+            Assert.Equal(0, folded.Calls);
+            Assert.Equal(1, folded.Loops);
+            Assert.Contains(folded.Instructions, i => i.StartsWith("dec", StringComparison.Ordinal) && i.EndsWith("eax", StringComparison.Ordinal));
+        }
+    }
+
+    [Fact]
+    public async Task Specialized_insertrange_allocates_the_same_and_clear_stops_regrowing_the_table_on_net10_N10_C15_C16()
+    {
+        var bytes = await AllocatedAsync(CellsTogether("collections/04-specialized.ipynb", "class GrowWhileInserting", "class RefillAfterClear"), ["net9.0", "net10.0"]);
+
+        var inserted = bytes[("PrependFour", "net9.0")]!.Value;
+        AllocatesAbout((int)inserted, bytes[("PrependFour", "net10.0")], "PrependFour on net10.0 (the notebook says the bytes are the same as on net9.0)");
+
+        // The post: 134.36 KB on .NET 9, 48.73 KB on .NET 10.
+        var refill9 = bytes[("ClearThenRefill", "net9.0")];
+        var refill10 = bytes[("ClearThenRefill", "net10.0")];
+        Assert.True(refill9 > 2 * refill10 && refill10 < 64 * 1024, $"ClearThenRefill: {refill9} B on net9.0, {refill10} B on net10.0; the notebook says .NET 10 stops allocating the growth steps' bucket arrays");
+    }
 }
