@@ -37,6 +37,15 @@ public class ResultCacheTests
     }
 
     [Fact]
+    public void The_key_stays_what_existing_caches_were_written_with()
+    {
+        // A change here would silently turn every reader's cached result into a miss.
+        Assert.Equal(
+            "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
+            Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }));
+    }
+
+    [Fact]
     public void Stored_results_come_back()
     {
         using var folder = new TempFolder();
