@@ -60,6 +60,19 @@ public class ResultCacheTests
     }
 
     [Fact]
+    public void An_entry_file_holds_exactly_version_key_runtime_and_cases()
+    {
+        // The on-disk format of existing caches: a new field would be harmless to read, but a renamed one a miss.
+        using var folder = new TempFolder();
+        new ResultCache(folder.Path).Put(Key(), Fake.Runtime("8.0.31"), [Fake.Case("Sum", 12.5, 0)]);
+
+        using var entry = System.Text.Json.JsonDocument.Parse(File.ReadAllText(Path.Combine(folder.Path, Key() + ".json")));
+        Assert.Equal(["version", "key", "runtime", "cases"], entry.RootElement.EnumerateObject().Select(p => p.Name));
+        Assert.Equal(1, entry.RootElement.GetProperty("version").GetInt32());
+        Assert.Equal(Key(), entry.RootElement.GetProperty("key").GetString());
+    }
+
+    [Fact]
     public void A_corrupt_entry_is_a_miss_with_a_warning()
     {
         using var folder = new TempFolder();
