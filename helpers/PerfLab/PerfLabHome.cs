@@ -23,7 +23,7 @@ public sealed class PerfLabHome
     /// <summary>Cached results, one file per (source, options, runtime, host) key.</summary>
     public string ResultsCache => Path.Combine(Root, "results");
 
-    /// <summary>Cached asm listings, one file per (source, methods, variant, environment, runtime, host) key.</summary>
+    /// <summary>Cached asm listings, one file per (source, methods, variant, environment, runtime, host, library) key.</summary>
     public string AsmCache => Path.Combine(Root, "asm");
 
     /// <summary>Compiled benchmark assemblies, one folder per source and runtime.</summary>
