@@ -65,7 +65,7 @@ internal static class PerfLabCommand
         };
         var json = new Option<string?>("--json") { Description = "Also write the results as JSON (docs/results-schema.md).", HelpName = "OUT" };
         var html = new Option<string?>("--html") { Description = "Also write a standalone HTML page: the table and the charts (works offline).", HelpName = "OUT" };
-        var force = new Option<bool>("--force") { Description = "Run even when a cached result for the same source and options exists." };
+        var force = new Option<bool>("--force") { Description = "Run even when a cached result for the same source and options exists (with --disasm, capture the asm again too)." };
         var disasm = new Option<bool>("--disasm") { Description = "Also show the steady-state assembly of every benchmark method on each runtime (as `perflab asm`)." };
         var caseTimeout = Seconds("--case-timeout", "Kill a case's process after this many seconds (default: smoke 120, quick 180, full 1800).");
         var timeout = Seconds("--timeout", "Stop the whole run after this many seconds (default: smoke 900, quick 3600, full 43200).");
@@ -113,7 +113,7 @@ internal static class PerfLabCommand
                 if (parse.GetValue(disasm) && run.Results.Any(r => r.Error is null))
                 {
                     var asm = await new AsmEngine().CaptureAsync(
-                        new AsmRequest { Source = request.Source, SourcePath = request.SourcePath, Runtimes = request.Runtimes },
+                        new AsmRequest { Source = request.Source, SourcePath = request.SourcePath, Runtimes = request.Runtimes, Force = request.Force },
                         m => error.WriteLine(m),
                         cancellationToken).ConfigureAwait(false);
                     output.WriteLine();
@@ -149,9 +149,10 @@ internal static class PerfLabCommand
             HelpName = "NAME=VALUE",
         };
         var html = new Option<string?>("--html") { Description = "Also write the side-by-side view as a standalone HTML page.", HelpName = "OUT" };
+        var force = new Option<bool>("--force") { Description = "Capture even when cached listings for the same source and options exist." };
         var command = new Command("asm", "Show the code the JIT generates for a method on each runtime, steady state by default, with what changed between runtimes.")
         {
-            file, method, runtimes, fullOpts, noPgo, tier0, env, html,
+            file, method, runtimes, fullOpts, noPgo, tier0, env, html, force,
         };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
@@ -166,6 +167,7 @@ internal static class PerfLabCommand
                 NoPgo = parse.GetValue(noPgo),
                 Tier0 = parse.GetValue(tier0),
                 Environment = BenchmarkRequest.ParseEnvironment(parse.GetValue(env) ?? []),
+                Force = parse.GetValue(force),
             };
             var report = await new AsmEngine().CaptureAsync(request, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
             output.Write(report.ToString());

@@ -2,7 +2,7 @@ namespace PerfLab;
 
 /// <summary>
 /// The per-user folder where PerfLab keeps provisioned runtimes, compiled benchmarks, cached results and
-/// locks. <c>PERFLAB_HOME</c> overrides it (tests use a temporary one).
+/// asm listings, and locks. <c>PERFLAB_HOME</c> overrides it (tests use a temporary one).
 /// </summary>
 public sealed class PerfLabHome
 {
@@ -22,6 +22,9 @@ public sealed class PerfLabHome
 
     /// <summary>Cached results, one file per (source, options, runtime, host) key.</summary>
     public string ResultsCache => Path.Combine(Root, "results");
+
+    /// <summary>Cached asm listings, one file per (source, methods, variant, environment, runtime, host, library) key.</summary>
+    public string AsmCache => Path.Combine(Root, "asm");
 
     /// <summary>Compiled benchmark assemblies, one folder per source and runtime.</summary>
     public string Builds => Path.Combine(Root, "builds");

@@ -8,20 +8,23 @@ namespace PerfLab.Disassembly;
 /// Shows the code the JIT generates for a reader's method on each runtime: compiles the source,
 /// resolves the name to the JIT's names, runs the host on every runtime with DOTNET_JitDisasm and
 /// DOTNET_JitStdOutFile (driving the benchmarks until optimized code exists, without measuring), and
-/// keeps the last optimized listing of each method.
+/// keeps the last optimized listing of each method. Each runtime's listings are cached: an identical
+/// request starts no process for that runtime.
 /// </summary>
 public sealed class AsmEngine
 {
     private readonly Workspace _workspace;
+    private readonly ListingCache _cache;
 
     /// <summary>Creates an engine over a PerfLab home.</summary>
-    /// <param name="home">Where runtimes and builds live; null uses <see cref="PerfLabHome.Default"/>.</param>
+    /// <param name="home">Where runtimes, builds and the cache live; null uses <see cref="PerfLabHome.Default"/>.</param>
     public AsmEngine(PerfLabHome? home = null)
     {
         _workspace = new Workspace(home);
+        _cache = new ListingCache(_workspace.Home.AsmCache);
     }
 
-    /// <summary>Captures the listings.</summary>
+    /// <summary>Captures the listings, or reads them from the cache (unless <see cref="AsmRequest.Force"/>).</summary>
     /// <param name="request">What to show.</param>
     /// <param name="log">Receives progress lines; may be null.</param>
     /// <param name="cancellationToken">Stops and kills the host processes.</param>
@@ -35,21 +38,55 @@ public sealed class AsmEngine
         }
 
         log ??= _ => { };
+        var captures = new CapturedAsm?[request.Runtimes.Count];
+        var keys = new string[request.Runtimes.Count];
+        for (var i = 0; i < request.Runtimes.Count; i++)
+        {
+            var runtime = request.Runtimes[i];
+            keys[i] = ListingCache.Key(request, runtime.Version, _workspace.Hosts.VersionOf(runtime));
+            if (!request.Force && _cache.TryGet(keys[i], log) is { } hit)
+            {
+                captures[i] = hit;
+                log($"{runtime.Moniker}: cached listing (use --force to capture again)");
+            }
+        }
+
+        var missing = Enumerable.Range(0, request.Runtimes.Count).Where(i => captures[i] is null).ToArray();
+        if (missing.Length > 0)
+        {
+            await CaptureMissingAsync(request, missing, keys, captures, log, cancellationToken).ConfigureAwait(false);
+        }
+
+        return new AsmReport(Shown(request, captures.Select(c => c!.Methods)), request.Variant, captures.Select(c => c!.Runtime).ToArray());
+    }
+
+    // What the report is of: the names asked for, else every runtime's [Benchmark] methods.
+    private static string Shown(AsmRequest request, IEnumerable<IReadOnlyList<string>> perRuntime) =>
+        string.Join(", ", request.Methods.Count > 0 ? request.Methods : perRuntime.SelectMany(m => m).Distinct());
+
+    // Compiles for every runtime (the errors name the runtimes that see them, as without a cache), but
+    // starts hosts only for the runtimes at `missing`, storing each capture as it completes.
+    private async Task CaptureMissingAsync(AsmRequest request, int[] missing, string[] keys, CapturedAsm?[] captures, Action<string> log, CancellationToken cancellationToken)
+    {
         var compiled = await _workspace.Compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
-        // No name: every [Benchmark] method.
-        var names = request.Methods.Count > 0 ? request.Methods : MethodResolver.BenchmarkMethods(compiled[0].AssemblyPath);
-        var methods = compiled.Select(c => names.SelectMany(m => MethodResolver.Resolve(c.AssemblyPath, m)).Distinct().ToArray()).ToArray();
-        var shown = string.Join(", ", names);
-        var located = await _workspace.EnsureRuntimesAsync(request.Runtimes, log, cancellationToken).ConfigureAwait(false);
+
+        // No name: every [Benchmark] method of that runtime's compile (an #if can add or remove some).
+        var names = missing.Select(i => request.Methods.Count > 0 ? request.Methods : MethodResolver.BenchmarkMethods(compiled[i].AssemblyPath)).ToArray();
+        var methods = missing.Select((i, j) => names[j].SelectMany(m => MethodResolver.Resolve(compiled[i].AssemblyPath, m)).Distinct().ToArray()).ToArray();
+        var located = await _workspace.EnsureRuntimesAsync(missing.Select(i => request.Runtimes[i]), log, cancellationToken).ConfigureAwait(false);
 
         // Nothing is measured, but a measuring run elsewhere would be disturbed: share its lock.
         using var gate = await _workspace.AcquireMeasuringLockAsync(log, cancellationToken).ConfigureAwait(false);
         var work = _workspace.NewScratchFolder("asm");
         try
         {
-            log($"capturing the JIT's code for {shown} on {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
-            var captures = await Task.WhenAll(located.Select((runtime, i) => CaptureOneAsync(request, runtime, compiled[i], methods[i], Path.Combine(work, runtime.Pinned.Moniker), cancellationToken))).ConfigureAwait(false);
-            return new AsmReport(shown, request.Variant, captures);
+            log($"capturing the JIT's code for {Shown(request, names)} on {string.Join(", ", located.Select(r => r.Pinned.Moniker))}");
+            await Task.WhenAll(missing.Select(async (i, j) =>
+            {
+                var capture = new CapturedAsm(names[j], await CaptureOneAsync(request, located[j], compiled[i], methods[j], Path.Combine(work, located[j].Pinned.Moniker), cancellationToken).ConfigureAwait(false));
+                _cache.Put(keys[i], capture);
+                captures[i] = capture;
+            })).ConfigureAwait(false);
         }
         finally
         {

@@ -35,6 +35,9 @@ public sealed record AsmRequest
     /// <summary>Longest time one runtime's process may take.</summary>
     public TimeSpan ProcessTimeout { get; init; } = TimeSpan.FromSeconds(60);
 
+    /// <summary>Capture even when listings of an identical request are cached, and replace them.</summary>
+    public bool Force { get; init; }
+
     /// <summary>"steady state", "FullOpts", "steady state, PGO off" or "Tier0", and the environment it ran with.</summary>
     public string Variant => (FullOpts, NoPgo, Tier0) switch
     {

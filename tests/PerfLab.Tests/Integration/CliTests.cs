@@ -230,6 +230,25 @@ public class CliTests
     }
 
     [Fact]
+    public async Task Asm_answers_an_unchanged_command_from_the_cache_and_force_captures_again()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Facts.cs", Sources.AsmFacts());
+        string[] args = ["asm", file, "--method", "UnknownIndex", "--runtimes", "net10.0"];
+
+        var first = await CliProcess.RunAsync(args, TestHome.Environment);
+        var second = await CliProcess.RunAsync(args, TestHome.Environment);
+        var forced = await CliProcess.RunAsync([.. args, "--force"], TestHome.Environment);
+
+        Assert.All(new[] { first, second, forced }, r => Assert.True(r.ExitCode == 0, r.ToString()));
+        Assert.Contains("capturing the JIT's code for UnknownIndex on net10.0", first.Error, StringComparison.Ordinal);
+        Assert.Equal("net10.0: cached listing (use --force to capture again)", second.Error.Trim());
+        Assert.Equal(first.Output, second.Output);
+        Assert.Contains("capturing the JIT's code for UnknownIndex on net10.0", forced.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("cached listing", forced.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Asm_of_an_unknown_method_gets_one_message_with_close_matches()
     {
         using var folder = new TempFolder();

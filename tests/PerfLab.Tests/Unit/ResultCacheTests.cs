@@ -37,6 +37,15 @@ public class ResultCacheTests
     }
 
     [Fact]
+    public void The_key_stays_what_existing_caches_were_written_with()
+    {
+        // A change here would silently turn every reader's cached result into a miss.
+        Assert.Equal(
+            "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
+            Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }));
+    }
+
+    [Fact]
     public void Stored_results_come_back()
     {
         using var folder = new TempFolder();
@@ -48,6 +57,19 @@ public class ResultCacheTests
         Assert.NotNull(hit);
         Assert.Equal("8.0.31", hit.Value.Runtime.Version);
         Assert.Equal(12.5, hit.Value.Cases[0].Statistics!.Mean);
+    }
+
+    [Fact]
+    public void An_entry_file_holds_exactly_version_key_runtime_and_cases()
+    {
+        // The on-disk format of existing caches: a new field would be harmless to read, but a renamed one a miss.
+        using var folder = new TempFolder();
+        new ResultCache(folder.Path).Put(Key(), Fake.Runtime("8.0.31"), [Fake.Case("Sum", 12.5, 0)]);
+
+        using var entry = System.Text.Json.JsonDocument.Parse(File.ReadAllText(Path.Combine(folder.Path, Key() + ".json")));
+        Assert.Equal(["version", "key", "runtime", "cases"], entry.RootElement.EnumerateObject().Select(p => p.Name));
+        Assert.Equal(1, entry.RootElement.GetProperty("version").GetInt32());
+        Assert.Equal(Key(), entry.RootElement.GetProperty("key").GetString());
     }
 
     [Fact]

@@ -32,7 +32,7 @@ public class ViewSnapshotTests
         };
     }
 
-    private static AsmReport SampleAsm()
+    internal static AsmReport SampleAsm()
     {
         var old = AsmListing.ParseAll(AsmListingTests.Net8Style)[0];
         var same = AsmListing.ParseAll(AsmListingTests.Net8Style.Replace("7F0011223344H", "7F5566778899H", StringComparison.Ordinal))[0];
