@@ -39,6 +39,12 @@ public sealed class HostLayout
     /// <summary>The host's main assembly for a runtime; throws when the host was not built.</summary>
     public string HostAssembly(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "PerfLab.Host.dll");
 
+    /// <summary>
+    /// The regex source generator of the runtime's reference pack, which the host build copies to
+    /// generators/ (PerfLab.Host.csproj); throws when the host was not built.
+    /// </summary>
+    public string RegexGenerator(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "generators", "System.Text.RegularExpressions.Generator.dll");
+
     /// <summary>BenchmarkDotNet's assemblies in the host folder, which benchmarks compile against.</summary>
     public IReadOnlyList<string> BenchmarkDotNetAssemblies(PinnedRuntime runtime) =>
         Directory.EnumerateFiles(FolderFor(runtime), "*.dll")
