@@ -315,6 +315,38 @@ public class ExerciseTests
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// regex/02's exercise: the pattern as the notebook's exercise cell has it explodes; the kept solution and an
+    /// atomic group pass; patterns that accept other lines (a plain set, no empty line) or still explode (a lazy
+    /// loop) and one that does not parse are refused with what went wrong.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, "✗ Not yet: matching \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\" took more than 250 ms: it still explodes")]
+    [InlineData("the kept solution", "solution", "✓ your pattern accepts the same lines")]
+    [InlineData("an atomic group", @"^(?>\w+\s?)*$", "✓ your pattern accepts the same lines")]
+    [InlineData("a set of word and space characters", @"^[\w\s]*$", "✗ Not yet: \" leading\" is accepted by your pattern but refused by the original")]
+    [InlineData("words with single spaces between, no empty line", @"^\w+(\s\w+)*\s?$", "✗ Not yet: \"\" is refused by your pattern but accepted by the original")]
+    [InlineData("a lazy loop", @"^(\w+\s?)*?$", "✗ Not yet: matching \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\" took more than 250 ms")]
+    [InlineData("an unclosed group", @"^(\w+\s?*$", "✗ Not yet: the pattern does not parse: Invalid pattern")]
+    public async Task Line_pattern_check_passes_only_the_same_lines_without_explosion(string answer, string? pattern, string expectedStart)
+    {
+        var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, "regex", "02-backtracking-and-atomicity.ipynb"));
+        var cell = pattern switch
+        {
+            null => document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("string linePattern", StringComparison.Ordinal)).Source,
+            "solution" => await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "regex-02-backtracking-and-atomicity.exercise.cs")),
+            _ => $"string linePattern = @\"{pattern}\";",
+        };
+        using var cells = new CellRecorder(Path.Combine(Repo.Notebooks, "regex"));
+        var setup = await cells.RunAsync(SetupCell.For(Path.Combine(Repo.Notebooks, "regex", "02-backtracking-and-atomicity.ipynb"), Repo.Root));
+        var declared = await cells.RunAsync(cell);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Backtracking.CheckLinePattern(linePattern)");
+
+        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
+        var text = check.ResultText ?? "";
+        Assert.True(text.StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {text}");
+    }
+
     /// <summary>What an edited answer starts from.</summary>
     public enum AnswerStart
     {
