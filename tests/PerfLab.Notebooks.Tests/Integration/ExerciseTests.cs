@@ -347,6 +347,37 @@ public class ExerciseTests
         Assert.True(text.StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {text}");
     }
 
+    /// <summary>
+    /// regex/01's exercise, compiled by the kernel's session with the source generator: the unsolved class (a
+    /// Regex built at run time) is refused; the kept solution passes, also with RegexOptions.Compiled left in;
+    /// a lost IgnoreCase and a changed pattern are refused with what differs.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, null, "✗ Not yet: Stamps returns a regex built at run time")]
+    [InlineData("the kept solution", "", "", "✓ Stamps is generated code")]
+    [InlineData("Compiled left in", "RegexOptions.IgnoreCase)]", "RegexOptions.IgnoreCase | RegexOptions.Compiled)]", "✓ Stamps is generated code")]
+    [InlineData("IgnoreCase lost", ", RegexOptions.IgnoreCase)]", ")]", "✗ Not yet: on \"2026-11-25t07:41z retry scheduled\" the generated regex finds 0 stamp(s), the original 1")]
+    [InlineData("the pattern changed", "Z?\\b", "\\b", "✗ Not yet: the generated pattern is ")]
+    public async Task Generated_stamps_check_passes_only_generated_code_with_the_same_matches(string answer, string? find, string? replaceWith, string expectedStart)
+    {
+        var notebook = Path.Combine(Repo.Notebooks, "regex", "01-engines.ipynb");
+        var exercise = NotebookDocument.Load(notebook).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class LogDates", StringComparison.Ordinal)).Source;
+        var code = find is null ? exercise : await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "regex-01-engines.exercise.cs"));
+        if (!string.IsNullOrEmpty(find))
+        {
+            Assert.Contains(find, code, StringComparison.Ordinal);
+            code = code.Replace(find, replaceWith, StringComparison.Ordinal);
+        }
+
+        using var cells = new CellRecorder(Path.Combine(Repo.Notebooks, "regex"));
+        var setup = await cells.RunAsync(SetupCell.For(notebook, Repo.Root));
+        var declared = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Engines.CheckGeneratedStamps(typeof(LogDates))");
+
+        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
+        Assert.True((check.ResultText ?? "").StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {check.ResultText}");
+    }
+
     /// <summary>What an edited answer starts from.</summary>
     public enum AnswerStart
     {
