@@ -13,7 +13,7 @@ using PerfLab.Reference;
 
 namespace PerfLab.Cli;
 
-/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity.</summary>
+/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity, corpus.</summary>
 internal static class PerfLabCommand
 {
     public const int Failure = 1;
@@ -33,6 +33,7 @@ internal static class PerfLabCommand
             SetupCommands.Prefetch(output, error),
             Reference(output, error),
             Fidelity(output, error),
+            CorpusCommand.Create(output, error),
         };
         return root;
     }
