@@ -573,4 +573,46 @@ public class NotebookClaimsTests
         var refill10 = bytes[("ClearThenRefill", "net10.0")];
         Assert.True(refill9 > 2 * refill10 && refill10 < 64 * 1024, $"ClearThenRefill: {refill9} B on net9.0, {refill10} B on net10.0; the notebook says .NET 10 stops allocating the growth steps' bucket arrays");
     }
+
+    [Fact]
+    public async Task Engines_compiled_creation_allocates_more_than_the_interpreters()
+    {
+        var bytes = await AllocatedAsync(CellClasses("regex/01-engines.ipynb", "class EngineCosts"), ["net10.0"], ["*Create*"]);
+
+        var interpreter = bytes[("CreateInterpreter", "net10.0")];
+        var compiled = bytes[("CreateCompiled", "net10.0")];
+        Assert.True(compiled > interpreter, $"CreateCompiled allocated {compiled} B per call, CreateInterpreter {interpreter} B; the notebook says Compiled allocates more");
+    }
+
+    [Fact]
+    public async Task Backtracking_count_allocates_nothing_where_matches_count_allocates_per_match_N10_R09()
+    {
+        var bytes = await AllocatedAsync(CellClasses("regex/02-backtracking-and-atomicity.ipynb", "class CountingWords"), ["net10.0"]);
+
+        // Quick mode spreads the engine's one-time allocations (its automaton grows lazily) over a few long
+        // calls: about a kilobyte per call here, where a full run shows nothing.
+        var count = bytes[("Count", "net10.0")];
+        Assert.True(count < 4096, $"Count on net10.0: {count} B per call; the notebook says at most a kilobyte or so");
+        // 212,958 words in the pinned corpus (tests/PerfLab.Tests/Support/CorpusFacts.cs), a Match of at least 48 B each.
+        var matches = bytes[("MatchesCount", "net10.0")];
+        Assert.True(matches > 212_958L * 48, $"MatchesCount on net10.0: {matches} B per call; the notebook says it allocates a Match per word (megabytes)");
+    }
+
+    [Fact]
+    public async Task Backtracking_explosive_pattern_is_stopped_by_the_case_timeout_and_the_two_ways_out_answer()
+    {
+        var run = await Runner.RunAsync(new BenchmarkRequest
+        {
+            Source = CellClasses("regex/02-backtracking-and-atomicity.ipynb", "class Explosive"),
+            SourcePath = "notebook-cell.cs",
+            Mode = BenchmarkMode.Smoke,
+            Runtimes = PerfLab.Runtimes.RuntimeCatalog.FindAll(["net10.0"]),
+            CaseTimeout = TimeSpan.FromSeconds(5),
+        });
+
+        var rows = run.Results.ToDictionary(r => r.Method);
+        Assert.Contains("Timed out", rows["Backtracking"].Error ?? "(no error)", StringComparison.Ordinal);
+        Assert.Null(rows["NonBacktracking"].Error);
+        Assert.Null(rows["AtomicGroup"].Error);
+    }
 }
