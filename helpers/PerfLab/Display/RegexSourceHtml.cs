@@ -17,6 +17,11 @@ public static class RegexSourceHtml
         .perflab-regex h4 { margin: 1em 0 0.2em; }
         .perflab-regex .summary { font-size: 13px; }
         .perflab-regex td { height: 1.35em; }
+        /* Two halves of the output's width; a long line wraps inside its half instead of pushing the newer side out of view. */
+        .perflab-regex table.lines { width: 100%; }
+        .perflab-regex table.diff { table-layout: fixed; }
+        .perflab-regex table.diff col.mark { width: 1.6em; }
+        .perflab-regex table.lines td { white-space: pre-wrap; overflow-wrap: anywhere; }
         .perflab-regex details > summary { cursor: pointer; margin: 0.6em 0 0.2em; }
         .perflab-regex td.mark { padding: 0 2px 0 6px; color: #888; user-select: none; }
         .perflab-regex td.mark.old, .perflab-regex td.mark.new { font-weight: bold; color: inherit; }
@@ -96,7 +101,7 @@ public static class RegexSourceHtml
         if (written.Length == 1)
         {
             var lines = Cells(written[0].Lines, part.IsCode);
-            html.Append("<table><tr><th>").Append(E(written[0].Label)).Append("</th></tr>");
+            html.Append("<table class=\"lines\"><tr><th>").Append(E(written[0].Label)).Append("</th></tr>");
             foreach (var line in lines)
             {
                 html.Append("<tr><td>").Append(line).Append("</td></tr>");
@@ -117,7 +122,7 @@ public static class RegexSourceHtml
     {
         var (leftCells, rightCells) = (Cells(left.Lines, isCode), Cells(right.Lines, isCode));
         int x = 0, y = 0;
-        html.Append("<table><tr><th colspan=\"2\">").Append(E(left.Label)).Append("</th><th colspan=\"2\">").Append(E(right.Label)).Append("</th></tr>");
+        html.Append("<table class=\"lines diff\"><colgroup><col class=\"mark\"><col><col class=\"mark\"><col></colgroup><tr><th colspan=\"2\">").Append(E(left.Label)).Append("</th><th colspan=\"2\">").Append(E(right.Label)).Append("</th></tr>");
         foreach (var row in RegexSourceDiff.Align(left.Lines, right.Lines))
         {
             // Rows keep each side's order, so the highlighted lines are taken in turn.
