@@ -188,7 +188,7 @@ internal static class PerfLabCommand
 
     private static Command Regex(TextWriter output, TextWriter error)
     {
-        var pattern = new Argument<string>("PATTERN") { Description = "The regular expression, as in [GeneratedRegex(PATTERN)] (quote it for the shell)." };
+        var pattern = new Argument<string>("PATTERN") { Description = "The regular expression, as in [GeneratedRegex(PATTERN)]; quote it for the shell, and put one that starts with - after --: perflab regex -- '-?\\d+'." };
         var options = new Option<string[]>("--options", "-o")
         {
             Description = "RegexOptions names, separated by commas: IgnoreCase,Compiled (as in the attribute's second argument).",

@@ -56,7 +56,7 @@ public static class LineDiff
         return pairChanges ? Paired(rows) : rows;
     }
 
-    /// <summary>How many lines of the older side a change removed or rewrote (the larger side of each change).</summary>
+    /// <summary>How many lines changed: for each change, the larger of its removed and added lines, summed (a rewritten line counts once).</summary>
     /// <param name="rows">An alignment.</param>
     public static int ChangedLines(IReadOnlyList<DiffLine> rows)
     {
