@@ -169,7 +169,8 @@ internal sealed class BenchmarkCompiler
         return symbols;
     }
 
-    private static IEnumerable<MetadataReference> FrameworkReferences(PinnedRuntime runtime) => runtime.Major switch
+    /// <summary>The reference assemblies of <paramref name="runtime"/> (what a project targeting it compiles against).</summary>
+    internal static IEnumerable<MetadataReference> FrameworkReferences(PinnedRuntime runtime) => runtime.Major switch
     {
         8 => Basic.Reference.Assemblies.Net80.References.All,
         9 => Basic.Reference.Assemblies.Net90.References.All,
