@@ -76,6 +76,17 @@ internal sealed class CellLibraries
         return parts is not null;
     }
 
+    /// <summary>
+    /// The types of <paramref name="parts"/> an earlier cell declared as script code: script lookup finds
+    /// those first, so this cell's statements and later cells would silently use the old type.
+    /// </summary>
+    /// <param name="parts">The cell, split.</param>
+    /// <param name="previous">The last submission that ran, or null before the first.</param>
+    public static IReadOnlyList<string> HiddenByScriptTypes(CellParts parts, Script? previous) =>
+        parts.TypeNames
+            .Where(name => Chain(previous).Any(c => c.ScriptClass?.GetTypeMembers(name).Length > 0))
+            .ToArray();
+
     /// <summary>Compiles, generates, emits and loads the declarations of a cell; nothing is kept until <see cref="Commit"/>.</summary>
     /// <param name="parts">The cell, split.</param>
     /// <param name="previous">The last submission that ran, or null before the first.</param>

@@ -109,6 +109,15 @@ public sealed class NotebookSession : IDisposable
             {
                 // Types using [GeneratedRegex] need a source generator, which scripts cannot run: they
                 // become a library, and the rest of the cell (types blanked, lines kept) the submission.
+                if (CellLibraries.HiddenByScriptTypes(parts, _state?.Script) is [_, ..] hidden)
+                {
+                    publish(new ErrorOutput(
+                        "CompilationError",
+                        $"An earlier cell declared {string.Join(", ", hidden)} as script code, which would hide this cell's {string.Join(", ", hidden)} from the cell's statements and later cells.",
+                        ["fix: Give the type in this cell another name, or restart the kernel and run the cells again without the earlier declaration."]));
+                    return false;
+                }
+
                 var built = await Task.Run(() => _libraries.Build(parts, _state?.Script, _options, cancellationToken), cancellationToken).ConfigureAwait(false);
                 if (built.Library is null)
                 {

@@ -131,6 +131,17 @@ public class GeneratedRegexCellTests
     }
 
     [Fact]
+    public async Task A_type_an_earlier_cell_declared_as_script_code_is_refused_since_it_would_hide_the_new_one()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync("public static class Patterns { public static int Words() => 1; }");
+        var cell = await cells.RunAsync(Patterns(@"\w+"));
+
+        Assert.False(cell.Outcome.Succeeded);
+        Assert.Equal("An earlier cell declared Patterns as script code, which would hide this cell's Patterns from the cell's statements and later cells.", cell.Error!.Message);
+    }
+
+    [Fact]
     public async Task A_generated_regex_benchmark_cell_runs_with_lab_in_smoke_mode()
     {
         using var cells = new CellRecorder();
