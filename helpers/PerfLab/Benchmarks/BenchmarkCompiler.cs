@@ -17,8 +17,9 @@ internal sealed record CompiledBenchmark(PinnedRuntime Runtime, string AssemblyP
 /// <summary>
 /// Compiles a reader's C# with Roslyn, in-process, once per target runtime: against that runtime's
 /// reference assemblies plus BenchmarkDotNet and PerfLab.Inputs (<see cref="HostLayout.CellReferences"/>),
-/// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols.
-/// Errors point at the reader's file and lines.
+/// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols; a source
+/// that uses [GeneratedRegex] also runs that runtime's regex generator. Errors, the generator's included,
+/// point at the reader's file and lines.
 /// </summary>
 internal sealed class BenchmarkCompiler
 {
@@ -74,7 +75,11 @@ internal sealed class BenchmarkCompiler
     private Outcome Compile(string source, string sourcePath, PinnedRuntime runtime, CancellationToken cancellationToken)
     {
         var references = _hosts.CellReferences(runtime);
-        var key = Hash(source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? "");
+        var generators = _hosts.GeneratorsFor(source, runtime);
+        string[] inputs = [source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""];
+
+        // Only a source that runs a generator has it in its key: other sources keep their existing builds.
+        var key = Hash(generators is null ? inputs : [.. inputs, generators]);
         var assemblyName = "PerfLabBench_" + key[..16];
         var folder = Path.Combine(_home.Builds, key[..32], runtime.Moniker);
         var output = Path.Combine(folder, assemblyName + ".dll");
@@ -98,9 +103,13 @@ internal sealed class BenchmarkCompiler
                 nullableContextOptions: NullableContextOptions.Enable,
                 deterministic: true));
 
+        // [GeneratedRegex] bodies come from this runtime's own generator, as in a project targeting it;
+        // its errors (an invalid pattern) are reported like the compiler's, at the reader's line.
+        var generated = generators is null ? null : Generators.RegexGenerator.Load(_hosts.RegexGenerator(runtime)).Run(compilation, cancellationToken);
+        compilation = generated?.Compilation ?? compilation;
+
         var result = Emit(compilation, cancellationToken);
-        var errors = result.Diagnostics
-            .Where(d => d.Severity == DiagnosticSeverity.Error)
+        var errors = (generated is null ? result.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error) : generated.ErrorsWith(result.Diagnostics))
             .OrderBy(d => d.Location.GetLineSpan().StartLinePosition)
             .Select(d => d.ToString())
             .ToArray();
