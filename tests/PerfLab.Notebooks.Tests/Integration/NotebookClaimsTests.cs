@@ -615,4 +615,69 @@ public class NotebookClaimsTests
         Assert.Null(rows["NonBacktracking"].Error);
         Assert.Null(rows["AtomicGroup"].Error);
     }
+
+    // What the generator writes does not depend on the machine: every sentence regex/01 and 02 says about an
+    // explanation or a matcher method, checked on the generators the notebooks run.
+    private static (string Nine, string Ten) Explained(string pattern, System.Text.RegularExpressions.RegexOptions options = default)
+    {
+        var report = PerfLab.Generators.RegexSource.Generate(pattern, options, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        return (string.Join("\n", report.Find("net9.0")!.Parts.Explanation), string.Join("\n", report.Find("net10.0")!.Parts.Explanation));
+    }
+
+    [Fact]
+    public void Backtracking_generator_explanations_and_matchers_say_what_the_notebook_says_N10_R01_to_R08()
+    {
+        var spaces = Explained(@"\s+\S+");
+        Assert.Contains("Match a whitespace character greedily at least once.", spaces.Nine, StringComparison.Ordinal);
+        Assert.Contains("Match a whitespace character atomically at least once.", spaces.Ten, StringComparison.Ordinal);
+
+        var word = Explained(@"^[A-Za-z]+\b");
+        Assert.Contains("greedily at least once", word.Nine, StringComparison.Ordinal);
+        Assert.Contains("atomically at least once", word.Ten, StringComparison.Ordinal);
+
+        var words = Explained(@"([a-z]+ )+[A-Z]");
+        Assert.Contains("Loop greedily at least once.", words.Nine, StringComparison.Ordinal);
+        Assert.Contains("Loop atomically at least once.", words.Ten, StringComparison.Ordinal);
+
+        var optional = Explained("ab|a");
+        Assert.Contains("Match with 2 alternative expressions, atomically.", optional.Nine, StringComparison.Ordinal);
+        Assert.Contains("Match 'b' atomically, optionally.", optional.Ten, StringComparison.Ordinal);
+
+        // dotnet/runtime#118109 was reverted for .NET 10 (#121822): the two branches are still there.
+        var comments = Explained(@"/\*(?:.|\n)*?\*/");
+        Assert.Equal(comments.Nine, comments.Ten);
+        Assert.Contains("Match with 2 alternative expressions.", comments.Ten, StringComparison.Ordinal);
+
+        var lookaheadLoop = Explained(@"(?=.*\bTwain\b.*\bConnecticut\b)*.*Mark");
+        Assert.Contains("Zero-width positive lookahead.", lookaheadLoop.Nine, StringComparison.Ordinal);
+        Assert.DoesNotContain("lookahead", lookaheadLoop.Ten, StringComparison.Ordinal);
+
+        var hello = PerfLab.Generators.RegexSource.Generate("(?=^)hello", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Contains("IndexOfAny(Utilities.s_indexOfString_hello", hello.Find("net9.0")!.Parts.FindStart, StringComparison.Ordinal);
+        Assert.Contains("if (pos == 0)", hello.Find("net10.0")!.Parts.FindStart, StringComparison.Ordinal);
+
+        var standalone = PerfLab.Generators.RegexSource.Generate(@"\ba\b", System.Text.RegularExpressions.RegexOptions.IgnoreCase, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Equal(standalone.Find("net9.0")!.Parts.Explanation, standalone.Find("net10.0")!.Parts.Explanation);
+        Assert.Contains("Utilities.IsBoundary(", standalone.Find("net9.0")!.Parts.Match, StringComparison.Ordinal);
+        Assert.Contains("Utilities.IsPreWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
+        Assert.Contains("Utilities.IsPostWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
+
+        // .NET 9's helpers carry the match timeout a backtracking loop polls; .NET 10's have none left.
+        var helpers = PerfLab.Generators.RegexSource.Generate(@"\s+\S+", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Contains(helpers.Find("net9.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
+        Assert.DoesNotContain(helpers.Find("net10.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Engines_the_date_matcher_skips_with_one_vectorized_search_and_checks_non_ascii_one_by_one()
+    {
+        const string dates = @"\b(?:\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4})\b";
+        var notebook = CellClasses("regex/01-engines.ipynb", "class EngineCosts");
+        Assert.Contains(dates, notebook, StringComparison.Ordinal);
+
+        var ten = PerfLab.Generators.RegexSource.Generate(dates, default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net10.0"])).Find("net10.0")!.Parts;
+        var skip = Assert.Single(ten.Helpers, h => h.Name.StartsWith("IndexOfNonAsciiOrAny", StringComparison.Ordinal));
+        Assert.Contains(".IndexOfAnyExcept(Utilities.s_ascii_", skip.Text, StringComparison.Ordinal);
+        Assert.Contains("char.IsAscii", skip.Text, StringComparison.Ordinal);
+    }
 }
