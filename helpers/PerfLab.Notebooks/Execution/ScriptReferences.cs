@@ -21,12 +21,16 @@ internal sealed class ScriptReferences : MetadataReferenceResolver
         _files = ScriptMetadataResolver.Default.WithBaseDirectory(baseDirectory);
     }
 
-    /// <summary>Assemblies the kernel shares with notebooks, by simple name.</summary>
+    /// <summary>
+    /// Assemblies the kernel shares with notebooks, by simple name; every cell references them, so a cell
+    /// can write <c>using PerfLab.Inputs;</c> (the benchmark inputs) without a <c>#r</c>.
+    /// </summary>
     public static IReadOnlyDictionary<string, Assembly> Shared { get; } = new[]
     {
         typeof(ScriptReferences).Assembly,
         typeof(PerfLabException).Assembly,
         typeof(BenchmarkDotNet.Attributes.BenchmarkAttribute).Assembly,
+        typeof(PerfLab.Inputs.Corpus).Assembly,
     }.ToDictionary(a => a.GetName().Name!, StringComparer.OrdinalIgnoreCase);
 
     /// <summary>

@@ -16,8 +16,9 @@ internal sealed record CompiledBenchmark(PinnedRuntime Runtime, string AssemblyP
 
 /// <summary>
 /// Compiles a reader's C# with Roslyn, in-process, once per target runtime: against that runtime's
-/// reference assemblies plus BenchmarkDotNet, optimized, latest C#, the implicit usings of a console
-/// project and NETx_0_OR_GREATER symbols. Errors point at the reader's file and lines.
+/// reference assemblies plus BenchmarkDotNet and PerfLab.Inputs (<see cref="HostLayout.CellReferences"/>),
+/// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols.
+/// Errors point at the reader's file and lines.
 /// </summary>
 internal sealed class BenchmarkCompiler
 {
@@ -72,7 +73,7 @@ internal sealed class BenchmarkCompiler
 
     private Outcome Compile(string source, string sourcePath, PinnedRuntime runtime, CancellationToken cancellationToken)
     {
-        var references = _hosts.BenchmarkDotNetAssemblies(runtime);
+        var references = _hosts.CellReferences(runtime);
         var key = Hash(source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? "");
         var assemblyName = "PerfLabBench_" + key[..16];
         var folder = Path.Combine(_home.Builds, key[..32], runtime.Moniker);

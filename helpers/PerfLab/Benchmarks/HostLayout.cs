@@ -39,22 +39,43 @@ public sealed class HostLayout
     /// <summary>The host's main assembly for a runtime; throws when the host was not built.</summary>
     public string HostAssembly(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "PerfLab.Host.dll");
 
-    /// <summary>BenchmarkDotNet's assemblies in the host folder, which benchmarks compile against.</summary>
-    public IReadOnlyList<string> BenchmarkDotNetAssemblies(PinnedRuntime runtime) =>
+    /// <summary>The assembly of benchmark inputs (Corpus, PostInputs) the host carries, which cells may use.</summary>
+    public const string InputsAssembly = "PerfLab.Inputs.dll";
+
+    /// <summary>
+    /// What a benchmark compiles against besides the runtime's reference assemblies: BenchmarkDotNet's
+    /// assemblies and PerfLab.Inputs, from the host folder, where the host process loads them from too.
+    /// </summary>
+    public IReadOnlyList<string> CellReferences(PinnedRuntime runtime) =>
         Directory.EnumerateFiles(FolderFor(runtime), "*.dll")
-            .Where(f => Path.GetFileName(f) is var n && (n.StartsWith("BenchmarkDotNet", StringComparison.Ordinal) || n.StartsWith("Perfolizer", StringComparison.Ordinal) || n.StartsWith("Pragmastat", StringComparison.Ordinal)))
+            .Where(f => Path.GetFileName(f) is var n && (n.StartsWith("BenchmarkDotNet", StringComparison.Ordinal) || n.StartsWith("Perfolizer", StringComparison.Ordinal) || n.StartsWith("Pragmastat", StringComparison.Ordinal) || n == InputsAssembly))
             .Order(StringComparer.Ordinal)
             .ToArray();
 
-    /// <summary>A hash of the host's assembly: results from another host build are not reused.</summary>
+    /// <summary>
+    /// A hash of the host's assembly and of PerfLab.Inputs (a benchmark's input is part of what it
+    /// measured): results and compiled benchmarks from another build of either are not reused.
+    /// </summary>
     public string VersionOf(PinnedRuntime runtime)
     {
         lock (_versions)
         {
             if (!_versions.TryGetValue(runtime.Moniker, out var version))
             {
-                using var stream = File.OpenRead(HostAssembly(runtime));
-                version = Convert.ToHexStringLower(SHA256.HashData(stream))[..16];
+                using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+                foreach (var file in new[] { HostAssembly(runtime), Path.Combine(FolderFor(runtime), InputsAssembly) })
+                {
+                    if (!File.Exists(file))
+                    {
+                        throw new PerfLabException(
+                            $"The PerfLab host for {runtime.Moniker} is incomplete (no {file}).",
+                            "Build the helpers from the repository root: `dotnet build`.");
+                    }
+
+                    hash.AppendData(SHA256.HashData(File.ReadAllBytes(file)));
+                }
+
+                version = Convert.ToHexStringLower(hash.GetHashAndReset())[..16];
                 _versions[runtime.Moniker] = version;
             }
 

@@ -169,6 +169,29 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task A_cell_uses_the_benchmark_inputs_with_a_using_in_the_kernel_and_in_the_benchmark_process()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var direct = await cells.RunAsync("using PerfLab.Inputs;\nCorpus.Prose(10) + \"|\" + PostInputs.CommaList");
+        var cell = await cells.RunAsync("""
+            using PerfLab.Inputs;
+            public class CorpusLines
+            {
+                private readonly string _text = Corpus.Prose(10_000);
+                [Benchmark] public int Lines() => _text.Split("\r\n").Length;
+            }
+            var run = await Lab.RunAsync<CorpusLines>(runtimes: ["net10.0"]);
+            $"{run.HasErrors} {run.Results.Count}"
+            """);
+
+        Assert.True(direct.Outcome.Succeeded, direct.ToString());
+        Assert.Equal("CHAPTER I.|a , b, , , , , , c", direct.ResultText);
+        Assert.True(cell.Outcome.Succeeded, cell.ToString());
+        Assert.Equal("False 1", cell.ResultText);
+    }
+
+    [Fact]
     public async Task A_benchmark_that_never_returns_is_stopped_by_its_timeout_with_a_clear_message()
     {
         using var cells = new CellRecorder();
