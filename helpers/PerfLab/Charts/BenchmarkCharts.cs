@@ -137,8 +137,10 @@ public static class BenchmarkCharts
             }
             else
             {
-                // The new idiom against the old on the same runtime: this case over the run's baseline method.
-                var row = group.Where(r => !r.IsBaseline && r.Statistics is not null).LastOrDefault();
+                // The new idiom against the old on the same runtime: this case over the run's baseline method, on the
+                // runtime the post measured when the run has it (else the newest), so like is drawn beside like.
+                var rows = group.Where(r => !r.IsBaseline && r.Statistics is not null).ToList();
+                var row = rows.FirstOrDefault(r => r.Runtime == after.Runtime) ?? rows.LastOrDefault();
                 var baseline = row is null ? null : run.Results.FirstOrDefault(r => r.IsBaseline && r.Runtime == row.Runtime && r.Type == row.Type && r.Statistics is not null);
                 if (row is null || baseline is null)
                 {
@@ -150,10 +152,12 @@ public static class BenchmarkCharts
                 shown = $"yours on {row.Runtime}: {Format.Time(baseline.Statistics.Mean)} -> {Format.Time(row.Statistics.Mean)}";
             }
 
-            labels.Add($"{group.First().DisplayName} ({figure.Id}, {compared})");
+            // An old-vs-new figure compares the post's method names, often long: they go to the hover text, so the
+            // axis keeps short labels that plotly does not have to tilt.
+            labels.Add(figure.Kind == "runtimes" ? $"{group.First().DisplayName} ({figure.Id}, {compared})" : $"{group.First().DisplayName} ({figure.Id})");
             published.Add(Number(figure.Ratio));
             yours.Add(Number(mine));
-            hover.Add($"{figure.Post}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
+            hover.Add($"{figure.Post}{(figure.Kind == "runtimes" ? "" : $", {compared}")}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
             references.Add(ReferenceRuns.For(figure));
         }
 

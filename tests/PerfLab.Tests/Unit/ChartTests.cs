@@ -103,6 +103,26 @@ public class ChartTests
     }
 
     [Fact]
+    public void An_old_vs_new_figure_is_compared_on_the_runtime_the_post_measured_and_labelled_without_the_posts_method_names()
+    {
+        // N9-S15: ContainsString (baseline) -> ContainsSpan on net9.0, 0.49 in the post.
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Outcome("net9.0", "9.0.20", Fake.Case("ContainsString", 100, 208, baseline: true, category: "N9-S15"), Fake.Case("ContainsSpan", 50, 0, category: "N9-S15")),
+            Fake.Outcome("net10.0", "10.0.12", Fake.Case("ContainsString", 100, 208, baseline: true, category: "N9-S15"), Fake.Case("ContainsSpan", 80, 0, category: "N9-S15")));
+
+        var data = BenchmarkCharts.Published(run)!.Figure["data"]!.AsArray();
+        var yours = data.Single(t => (string)t!["name"]! == "yours (this machine)")!;
+
+        Assert.Equal(0.5, yours["y"]![0]!.GetValue<double>(), 5);
+        Assert.Contains("yours on net9.0", yours["text"]![0]!.GetValue<string>(), StringComparison.Ordinal);
+
+        // The post's method names go to the hover text; the axis label stays short.
+        Assert.Equal("ContainsSpan (N9-S15)", yours["x"]![0]!.GetValue<string>());
+        Assert.Contains("ContainsSpan / ContainsString", yours["text"]![0]!.GetValue<string>(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void An_unknown_category_is_just_a_category()
     {
         var run = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("Sum", 30, 0, category: "Fast")), Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", 20, 0, category: "Fast")));
