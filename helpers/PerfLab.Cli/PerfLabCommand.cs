@@ -5,6 +5,7 @@ using PerfLab.Benchmarks;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.Display;
+using PerfLab.Generators;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
@@ -13,7 +14,7 @@ using PerfLab.Reference;
 
 namespace PerfLab.Cli;
 
-/// <summary>The `perflab` command line: bench, asm, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity.</summary>
+/// <summary>The `perflab` command line: bench, asm, regex, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity, corpus.</summary>
 internal static class PerfLabCommand
 {
     public const int Failure = 1;
@@ -25,6 +26,7 @@ internal static class PerfLabCommand
         {
             Bench(output, error),
             Asm(output, error),
+            Regex(output, error),
             Runtimes(output, error),
             SetupCommands.Doctor(output, error),
             NotebookCommands.Run(output, error),
@@ -33,6 +35,7 @@ internal static class PerfLabCommand
             SetupCommands.Prefetch(output, error),
             Reference(output, error),
             Fidelity(output, error),
+            CorpusCommand.Create(output, error),
         };
         return root;
     }
@@ -177,6 +180,46 @@ internal static class PerfLabCommand
                 Directory.CreateDirectory(Path.GetDirectoryName(full)!);
                 await File.WriteAllTextAsync(full, AsmHtml.Page(report), cancellationToken).ConfigureAwait(false);
                 output.WriteLine($"HTML: {full}");
+            }
+
+            return 0;
+        }).ConfigureAwait(false));
+        return command;
+    }
+
+    private static Command Regex(TextWriter output, TextWriter error)
+    {
+        var pattern = new Argument<string>("PATTERN") { Description = "The regular expression, as in [GeneratedRegex(PATTERN)]; quote it for the shell, and put one that starts with - after --: perflab regex -- '-?\\d+'." };
+        var options = new Option<string[]>("--options", "-o")
+        {
+            Description = "RegexOptions names, separated by commas: IgnoreCase,Compiled (as in the attribute's second argument).",
+            HelpName = "NAMES",
+        };
+        var runtimes = new Option<string[]>("--runtimes", "-r")
+        {
+            Description = $"Runtimes, oldest first; each is compared with the one before. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
+            AllowMultipleArgumentsPerToken = true,
+            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+        };
+        var full = new Option<bool>("--full") { Description = "Also print the whole file each runtime's generator wrote (once per group of identical files)." };
+        var html = new Option<string?>("--html") { Description = "Also write the side-by-side view as a standalone HTML page.", HelpName = "OUT" };
+        var command = new Command("regex", "Show the C# that [GeneratedRegex] emits for a pattern on each runtime: the explanation, the matcher's two methods and their helpers, with what changed between runtimes.")
+        {
+            pattern, options, runtimes, full, html,
+        };
+        command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
+        {
+            // Both checked before the generators load: a typo gets its message at once.
+            var chosen = RegexSource.ParseOptions(parse.GetValue(options));
+            var pinned = RuntimeCatalog.FindAll(parse.GetValue(runtimes));
+            var report = RegexSource.Generate(parse.GetValue(pattern)!, chosen, pinned, cancellationToken);
+            output.Write(RegexSourceTerminalView.Render(report, parse.GetValue(full)));
+            if (parse.GetValue(html) is { } htmlPath)
+            {
+                var path = Path.GetFullPath(htmlPath);
+                Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+                await File.WriteAllTextAsync(path, RegexSourceHtml.Page(report), cancellationToken).ConfigureAwait(false);
+                output.WriteLine($"HTML: {path}");
             }
 
             return 0;

@@ -86,7 +86,10 @@ internal sealed partial class HostLogger : ILogger, IDisposable
         var lines = text.Split('\n').Select(l => l.TrimEnd('\r')).ToArray();
         var start = Array.FindLastIndex(lines, l => l.TrimStart().StartsWith("---> ", StringComparison.Ordinal));
         var headline = start >= 0 ? lines[start].TrimStart()[5..] : lines[0];
-        var frame = lines.Skip(Math.Max(start, 0) + 1).FirstOrDefault(l => l.TrimStart().StartsWith("at ", StringComparison.Ordinal))?.Trim();
+        // The reader's own frame (its assembly carries line numbers) says where; else the first frame.
+        var frames = lines.Skip(Math.Max(start, 0) + 1).TakeWhile(l => !l.Contains("--- End of inner exception", StringComparison.Ordinal))
+            .Where(l => l.TrimStart().StartsWith("at ", StringComparison.Ordinal)).Select(l => l.Trim()).ToArray();
+        var frame = frames.FirstOrDefault(f => f.Contains(":line ", StringComparison.Ordinal) && !f.Contains("/_/", StringComparison.Ordinal)) ?? frames.FirstOrDefault();
         return frame is null ? headline : $"{headline}\n   {frame}";
     }
 

@@ -17,6 +17,10 @@ internal static class TieringDriver
     private const int CallsPerRound = 200;
     private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(200);
 
+    // A case that takes 100 ms a call would spend 20 s in one round of 200 calls, far past the deadline
+    // (checked between rounds): a round gives each case at most this long, and at least one call.
+    private static readonly TimeSpan RoundBudget = TimeSpan.FromMilliseconds(250);
+
     /// <summary>Drives <paramref name="cases"/>; null when settled, done or out of time, else the exception a case threw.</summary>
     /// <param name="cases">The cases, each called on its own instance with its parameters and setup.</param>
     /// <param name="deadline">The longest time to drive.</param>
@@ -33,7 +37,8 @@ internal static class TieringDriver
             {
                 foreach (var target in targets)
                 {
-                    for (var i = 0; i < CallsPerRound; i++)
+                    var started = clock.Elapsed;
+                    for (var i = 0; i < CallsPerRound && clock.Elapsed - started < RoundBudget; i++)
                     {
                         target.Invoke();
                     }

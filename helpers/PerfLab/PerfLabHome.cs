@@ -20,13 +20,13 @@ public sealed class PerfLabHome
     /// <summary>A private dotnet root holding provisioned runtimes next to a copy of the host muxer.</summary>
     public string DotnetRoot => Path.Combine(Root, "dotnet");
 
-    /// <summary>Cached results, one file per (source, options, runtime, host) key.</summary>
+    /// <summary>Cached results, one file per (source, options, runtime, host, regex generator when used) key.</summary>
     public string ResultsCache => Path.Combine(Root, "results");
 
-    /// <summary>Cached asm listings, one file per (source, methods, variant, environment, runtime, host, library) key.</summary>
+    /// <summary>Cached asm listings, one file per (source, methods, variant, environment, runtime, host, library, regex generator when used) key.</summary>
     public string AsmCache => Path.Combine(Root, "asm");
 
-    /// <summary>Compiled benchmark assemblies, one folder per source and runtime.</summary>
+    /// <summary>Compiled benchmark assemblies, one folder per source and runtime (and regex generator, when the source uses one).</summary>
     public string Builds => Path.Combine(Root, "builds");
 
     /// <summary>Scratch folders of runs in progress.</summary>

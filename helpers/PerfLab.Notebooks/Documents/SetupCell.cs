@@ -37,6 +37,7 @@ public static class SetupCell
         #r "{relativeFolder}/BenchmarkDotNet.Annotations.dll"
         #r "{relativeFolder}/Plotly.NET.CSharp.dll"
         #r "{relativeFolder}/PerfLab.Notebooks.dll"
+        #r "{relativeFolder}/PerfLab.Inputs.dll"
         using BenchmarkDotNet.Attributes;
         using PerfLab.Notebooks;
         Lab.Setup()

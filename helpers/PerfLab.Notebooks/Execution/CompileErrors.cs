@@ -7,7 +7,11 @@ namespace PerfLab.Notebooks.Execution;
 /// <summary>Compiler errors as one cell output: a summary, then each error at its (line,col) with the line itself.</summary>
 internal static class CompileErrors
 {
-    public static ErrorOutput Describe(string code, IReadOnlyList<Diagnostic> errors)
+    /// <summary>One error output for <paramref name="errors"/> of the cell <paramref name="code"/>.</summary>
+    /// <param name="code">The cell's text.</param>
+    /// <param name="errors">The errors, the cell's at its own lines.</param>
+    /// <param name="libraryTypes">Types of [GeneratedRegex] cells, compiled as libraries: a missing or inaccessible member of one gets that fix.</param>
+    public static ErrorOutput Describe(string code, IReadOnlyList<Diagnostic> errors, IReadOnlySet<string>? libraryTypes = null)
     {
         var lines = code.Split('\n');
         var details = new List<string>();
@@ -17,15 +21,17 @@ internal static class CompileErrors
             var span = error.Location.GetLineSpan();
             var line = span.StartLinePosition.Line;
             var column = span.StartLinePosition.Character;
-            details.Add(string.Create(CultureInfo.InvariantCulture, $"({line + 1},{column + 1}): error {error.Id}: {error.GetMessage(CultureInfo.InvariantCulture)}"));
-            if (error.Location.IsInSource && line < lines.Length)
+            // The cell's own trees have no path; another file (generated code, earlier cells' usings) is named.
+            var file = span.Path is { Length: > 0 } path ? path : "";
+            details.Add(string.Create(CultureInfo.InvariantCulture, $"{file}({line + 1},{column + 1}): error {error.Id}: {error.GetMessage(CultureInfo.InvariantCulture)}"));
+            if (error.Location.IsInSource && file.Length == 0 && line < lines.Length)
             {
                 var text = lines[line].TrimEnd('\r');
                 details.Add($"    {line + 1,3} | {text}");
                 details.Add($"        | {new string(' ', Math.Min(column, text.Length))}^");
             }
 
-            fix ??= FixFor(error);
+            fix ??= FixFor(error, libraryTypes);
         }
 
         if (errors.Count > 20)
@@ -43,9 +49,17 @@ internal static class CompileErrors
     }
 
     // The errors a reader of the course meets first get the one-line fix.
-    private static string? FixFor(Diagnostic error)
+    private static string? FixFor(Diagnostic error, IReadOnlySet<string>? libraryTypes)
     {
         var message = error.GetMessage(CultureInfo.InvariantCulture);
+
+        // Script code sees a library's public members only: a private one is missing (CS0117), an internal type unknown.
+        if (error.Id is "CS0103" or "CS0117" or "CS0122" or "CS0246"
+            && libraryTypes?.Any(t => message.Contains($"'{t}'", StringComparison.Ordinal) || message.Contains($"'{t}.", StringComparison.Ordinal)) == true)
+        {
+            return "The types of a cell that uses [GeneratedRegex] are compiled as a library of their own: make the types and members that script code uses public.";
+        }
+
         if (error.Id == "CS0006" && message.Contains("nuget:", StringComparison.OrdinalIgnoreCase))
         {
             return "The course does not load NuGet packages from cells: its helpers come from the setup cell (first code cell).";

@@ -37,6 +37,7 @@ public sealed class NotebookSession : IDisposable
     private readonly ScriptOptions _options;
     private readonly InteractiveAssemblyLoader _loader = new();
     private readonly SemaphoreSlim _oneAtATime = new(1, 1);
+    private readonly CellLibraries _libraries;
     private ScriptState<object>? _state;
     private int _executionCount;
 
@@ -61,6 +62,7 @@ public sealed class NotebookSession : IDisposable
             .WithLanguageVersion(LanguageVersion.Latest)
             .WithAllowUnsafe(true)
             .WithEmitDebugInformation(false);
+        _libraries = new CellLibraries(_loader, DefaultImports);
         ConsoleRouter.Install();
     }
 
@@ -100,9 +102,38 @@ public sealed class NotebookSession : IDisposable
     {
         Script<object> script;
         ImmutableArray<Diagnostic> diagnostics;
+        CellLibrary? library = null;
         try
         {
-            script = _state is null ? CSharpScript.Create(code, _options, assemblyLoader: _loader) : _state.Script.ContinueWith(code, _options);
+            if (CellLibraries.Wants(code, out var parts))
+            {
+                // Types using [GeneratedRegex] need a source generator, which scripts cannot run: they
+                // become a library, and the rest of the cell (types blanked, lines kept) the submission.
+                if (CellLibraries.HiddenByScriptTypes(parts, _state?.Script) is [_, ..] hidden)
+                {
+                    publish(new ErrorOutput(
+                        "CompilationError",
+                        $"An earlier cell declared {string.Join(", ", hidden)} as script code, which would hide this cell's {string.Join(", ", hidden)} from the cell's statements and later cells.",
+                        ["fix: Give the type in this cell another name, or restart the kernel and run the cells again without the earlier declaration."]));
+                    return false;
+                }
+
+                var built = await Task.Run(() => _libraries.Build(parts, _state?.Script, _options, cancellationToken), cancellationToken).ConfigureAwait(false);
+                if (built.Library is null)
+                {
+                    publish(CompileErrors.Describe(code, built.Errors, _libraries.TypeNames));
+                    return false;
+                }
+
+                library = built.Library;
+                var options = _options.AddReferences(library.Reference);
+                script = _state is null ? CSharpScript.Create(parts.Statements, options, assemblyLoader: _loader) : _state.Script.ContinueWith(parts.Statements, options);
+            }
+            else
+            {
+                script = _state is null ? CSharpScript.Create(code, _options, assemblyLoader: _loader) : _state.Script.ContinueWith(code, _options);
+            }
+
             diagnostics = await Task.Run(() => script.Compile(cancellationToken), cancellationToken).ConfigureAwait(false);
         }
         catch (OperationCanceledException)
@@ -110,18 +141,23 @@ public sealed class NotebookSession : IDisposable
             publish(Interrupted("before it compiled"));
             return false;
         }
+        catch (PerfLabException ex)
+        {
+            publish(Exceptions.Describe(ex)); // the regex generator is missing: the helpers need a build
+            return false;
+        }
 
         var errors = diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToArray();
         if (errors.Length > 0)
         {
-            publish(CompileErrors.Describe(code, errors));
+            publish(CompileErrors.Describe(code, errors, _libraries.TypeNames));
             return false;
         }
 
         using var interrupt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var context = new CellContext(code, cellName, Mode, interrupt.Token);
         var abandoned = new StrongBox<bool>();
-        var run = RunAsync(script, context, publish, abandoned);
+        var run = RunAsync(script, library, context, publish, abandoned);
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         await using var registration = cancellationToken.Register(() => stopped.TrySetResult()).ConfigureAwait(false);
         if (await Task.WhenAny(run, stopped.Task).ConfigureAwait(false) == run)
@@ -144,7 +180,7 @@ public sealed class NotebookSession : IDisposable
         return false;
     }
 
-    private async Task<bool> RunAsync(Script<object> script, CellContext context, Action<CellOutput> publish, StrongBox<bool> abandoned)
+    private async Task<bool> RunAsync(Script<object> script, CellLibrary? library, CellContext context, Action<CellOutput> publish, StrongBox<bool> abandoned)
     {
         // A fresh thread-pool flow: the cell's console output and context must not leak into the caller's.
         return await Task.Run(async () =>
@@ -160,7 +196,7 @@ public sealed class NotebookSession : IDisposable
             }
             catch (CompilationErrorException ex)
             {
-                publish(CompileErrors.Describe(script.Code, ex.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToArray()));
+                publish(CompileErrors.Describe(context.Source, ex.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToArray(), _libraries.TypeNames));
                 return false;
             }
 
@@ -171,6 +207,11 @@ public sealed class NotebookSession : IDisposable
             }
 
             _state = state;
+            if (library is not null)
+            {
+                _libraries.Commit(library); // later cells now reference it (or replace it)
+            }
+
             if (state.Exception is { } exception)
             {
                 publish(context.CancellationToken.IsCancellationRequested && exception is OperationCanceledException

@@ -5,11 +5,19 @@ using Microsoft.CodeAnalysis.Text;
 
 namespace PerfLab.Notebooks;
 
+/// <summary>The two halves of a cell, each the cell's own length with the other half blanked.</summary>
+/// <param name="Declarations">The using directives and type declarations (script-only directives blanked): a regular C# file.</param>
+/// <param name="Statements">The using directives, statements and script directives (type declarations blanked): the script part.</param>
+/// <param name="TypeNames">The types declared at the top level, by name (those inside a namespace with it: Ns.Name).</param>
+/// <param name="UsesGeneratedRegex">A declared type carries a [GeneratedRegex] attribute.</param>
+internal sealed record CellParts(string Declarations, string Statements, IReadOnlyList<string> TypeNames, bool UsesGeneratedRegex);
+
 /// <summary>
 /// Turns a benchmark cell (C# script: a class, then a call that runs it) into the regular C# file the
 /// benchmark compiler builds for each runtime: the cell's using directives and type declarations stay,
 /// statements and script-only directives become blank. Every kept character stays on its line and
-/// column, so compiler errors point at the cell's own lines.
+/// column, so compiler errors point at the cell's own lines. The kernel splits a [GeneratedRegex] cell
+/// the same way (<see cref="Split"/>): declarations as a library, statements as the script.
 /// </summary>
 internal static class BenchmarkCell
 {
@@ -28,59 +36,89 @@ internal static class BenchmarkCell
     /// <param name="typeName">The class looked for.</param>
     public static string? TryExtract(string cellSource, string typeName)
     {
+        var parts = Split(cellSource);
+        return parts.TypeNames.Contains(typeName, StringComparer.Ordinal) ? parts.Declarations : null;
+    }
+
+    /// <summary>Splits <paramref name="cellSource"/> into its declarations and its statements, positions kept.</summary>
+    /// <param name="cellSource">The whole cell.</param>
+    public static CellParts Split(string cellSource)
+    {
         ArgumentNullException.ThrowIfNull(cellSource);
         var tree = CSharpSyntaxTree.ParseText(cellSource, CSharpParseOptions.Default.WithKind(SourceCodeKind.Script).WithLanguageVersion(LanguageVersion.Latest));
         var root = (CompilationUnitSyntax)tree.GetRoot();
-        var keep = new bool[cellSource.Length];
-        void Keep(TextSpan span)
+        var declarations = new bool[cellSource.Length];
+        var statements = Enumerable.Repeat(true, cellSource.Length).ToArray();
+        static void Set(bool[] mask, TextSpan span, bool value)
         {
             for (var i = span.Start; i < span.End; i++)
             {
-                keep[i] = true;
+                mask[i] = value;
             }
         }
 
         foreach (var directive in root.Usings)
         {
-            Keep(directive.Span);
+            Set(declarations, directive.Span, true);
         }
 
         var declared = new List<string>();
+        var usesGeneratedRegex = false;
         foreach (var member in root.Members)
         {
             if (member is BaseTypeDeclarationSyntax or DelegateDeclarationSyntax or BaseNamespaceDeclarationSyntax)
             {
-                Keep(member.FullSpan);
+                Set(declarations, member.FullSpan, true);
+                Set(statements, member.FullSpan, false);
+                usesGeneratedRegex |= member.DescendantNodes().OfType<AttributeSyntax>().Any(IsGeneratedRegex);
                 if (member is BaseTypeDeclarationSyntax type)
                 {
                     declared.Add(type.Identifier.ValueText);
                 }
+                else if (member is BaseNamespaceDeclarationSyntax ns)
+                {
+                    declared.AddRange(ns.DescendantNodes().OfType<BaseTypeDeclarationSyntax>()
+                        .Where(t => t.Parent is BaseNamespaceDeclarationSyntax)
+                        .Select(t => ((BaseNamespaceDeclarationSyntax)t.Parent!).Name + "." + t.Identifier.ValueText));
+                }
             }
         }
 
-        // #r and #load are script-only: they must not reach the regular compile.
+        // #r and #load are script-only: they must not reach the regular compile, and stay in the script.
         foreach (var trivia in root.DescendantTrivia().Where(t => t.IsKind(SyntaxKind.ReferenceDirectiveTrivia) || t.IsKind(SyntaxKind.LoadDirectiveTrivia) || t.IsKind(SyntaxKind.ShebangDirectiveTrivia)))
         {
-            for (var i = trivia.FullSpan.Start; i < trivia.FullSpan.End; i++)
+            Set(declarations, trivia.FullSpan, false);
+            Set(statements, trivia.FullSpan, true);
+        }
+
+        return new CellParts(Blank(cellSource, declarations), Blank(cellSource, statements), declared, usesGeneratedRegex);
+    }
+
+    // [GeneratedRegex], [GeneratedRegexAttribute], qualified or not.
+    private static bool IsGeneratedRegex(AttributeSyntax attribute)
+    {
+        var name = attribute.Name switch
+        {
+            QualifiedNameSyntax q => q.Right.Identifier.ValueText,
+            AliasQualifiedNameSyntax a => a.Name.Identifier.ValueText,
+            SimpleNameSyntax n => n.Identifier.ValueText,
+            _ => "",
+        };
+        return name is "GeneratedRegex" or "GeneratedRegexAttribute";
+    }
+
+    // Whatever is not kept becomes a space; line breaks always stay, so lines and columns do not move.
+    private static string Blank(string text, bool[] keep)
+    {
+        var chars = text.ToCharArray();
+        for (var i = 0; i < chars.Length; i++)
+        {
+            if (!keep[i] && chars[i] is not ('\n' or '\r'))
             {
-                keep[i] = false;
+                chars[i] = ' ';
             }
         }
 
-        if (!declared.Contains(typeName, StringComparer.Ordinal))
-        {
-            return null;
-        }
-
-        var text = cellSource.ToCharArray();
-        for (var i = 0; i < text.Length; i++)
-        {
-            if (!keep[i] && text[i] is not ('\n' or '\r'))
-            {
-                text[i] = ' ';
-            }
-        }
-
-        return new string(text);
+        return new string(chars);
     }
 }

@@ -1,6 +1,8 @@
 using System.Runtime.CompilerServices;
+using System.Text.RegularExpressions;
 using PerfLab.Benchmarks;
 using PerfLab.Disassembly;
+using PerfLab.Generators;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 using PerfLab.Runtimes;
@@ -153,6 +155,19 @@ public static class Lab
         ConsoleRouter.Flush();
         return InstructionSetProbe.Read(report, environment.Select(e => $"{e.Key}={e.Value}").ToArray(), System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture);
     }
+
+    /// <summary>
+    /// The C# that <c>[GeneratedRegex(pattern, options)]</c> emits on .NET 8, 9 and 10 (each runtime's own
+    /// source generator): the pattern explained as a tree, the methods that find where a match can start and
+    /// match at a position, and the helpers they call, side by side with what changed between runtimes.
+    /// </summary>
+    /// <param name="pattern">The regular expression, e.g. @"\w*\p{Sm}".</param>
+    /// <param name="options">Its options, as in the attribute.</param>
+    /// <param name="runtimes">Monikers, oldest first, e.g. ["net9.0", "net10.0"]; default: 8, 9, 10.</param>
+    /// <returns>The generated source (it displays side by side).</returns>
+    /// <exception cref="PerfLabException">The pattern is invalid (the parser's message says where), a runtime is unknown, or the helpers are not built.</exception>
+    public static RegexSourceReport RegexSource(string pattern, RegexOptions options = RegexOptions.None, string[]? runtimes = null) =>
+        Generators.RegexSource.Generate(pattern, options, RuntimeCatalog.FindAll(runtimes), CellSource.Current()?.Cancellation ?? CancellationToken.None);
 
     /// <summary>
     /// When a structure that is dearer to build but cheaper to read pays off (a frozen collection against a

@@ -15,7 +15,8 @@ namespace PerfLab.Notebooks.Reports;
 /// </summary>
 public static class NotebookReport
 {
-    private const string Style = """
+    // Highlighting is scoped to the source: outputs bring their own classes (the results table uses "num").
+    private static readonly string Style = """
         :root { color-scheme: light dark;
           --fg: #1f2328; --muted: #656d76; --bg: #ffffff; --panel: #f6f8fa; --border: #d0d7de; --link: #0969da;
           --ok: #1a7f37; --bad: #cf222e; --bad-bg: #ffebe9; --warn: #9a6700;
@@ -65,12 +66,8 @@ public static class NotebookReport
         .output-error p { margin: 0; color: var(--bad); white-space: pre-wrap; }
         .output-error pre { padding: 6px 0 0; white-space: pre-wrap; }
         .output-html img, .output-image { max-width: 100%; }
-        /* Scoped to the source: outputs bring their own classes (the results table uses "num"). */
-        pre.source .kw { color: var(--kw); } pre.source .str { color: var(--str); } pre.source .num { color: var(--num); }
-        pre.source .com { color: var(--com); font-style: italic; } pre.source .dir { color: var(--dir); } pre.source .typ { color: var(--typ); }
-        pre.source .dis { color: var(--dis); }
         footer { max-width: 1040px; margin: 32px auto; padding: 12px 24px; border-top: 1px solid var(--border); color: var(--muted); font-size: 13px; }
-        """;
+        """ + CSharpHighlighter.Css("pre.source");
 
     /// <summary>The report page of <paramref name="run"/>, as one standalone HTML document.</summary>
     /// <param name="run">The notebook run.</param>

@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Emit;
 using Microsoft.CodeAnalysis.Text;
 using PerfLab.Runtimes;
 
@@ -17,8 +18,9 @@ internal sealed record CompiledBenchmark(PinnedRuntime Runtime, string AssemblyP
 /// <summary>
 /// Compiles a reader's C# with Roslyn, in-process, once per target runtime: against that runtime's
 /// reference assemblies plus BenchmarkDotNet and PerfLab.Inputs (<see cref="HostLayout.CellReferences"/>),
-/// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols.
-/// Errors point at the reader's file and lines.
+/// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols; a source
+/// that uses [GeneratedRegex] also runs that runtime's regex generator. Errors, the generator's included,
+/// point at the reader's file and lines.
 /// </summary>
 internal sealed class BenchmarkCompiler
 {
@@ -74,7 +76,11 @@ internal sealed class BenchmarkCompiler
     private Outcome Compile(string source, string sourcePath, PinnedRuntime runtime, CancellationToken cancellationToken)
     {
         var references = _hosts.CellReferences(runtime);
-        var key = Hash(source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? "");
+        var generators = _hosts.GeneratorsFor(source, runtime);
+        string[] inputs = [source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""];
+
+        // Only a source that runs a generator has it in its key: other sources keep their existing builds.
+        var key = Hash(generators is null ? inputs : [.. inputs, generators]);
         var assemblyName = "PerfLabBench_" + key[..16];
         var folder = Path.Combine(_home.Builds, key[..32], runtime.Moniker);
         var output = Path.Combine(folder, assemblyName + ".dll");
@@ -98,9 +104,13 @@ internal sealed class BenchmarkCompiler
                 nullableContextOptions: NullableContextOptions.Enable,
                 deterministic: true));
 
+        // [GeneratedRegex] bodies come from this runtime's own generator, as in a project targeting it;
+        // its errors (an invalid pattern) are reported like the compiler's, at the reader's line.
+        var generated = generators is null ? null : Generators.RegexGenerator.Load(_hosts.RegexGenerator(runtime)).Run(compilation, cancellationToken);
+        compilation = generated?.Compilation ?? compilation;
+
         var result = Emit(compilation, cancellationToken);
-        var errors = result.Diagnostics
-            .Where(d => d.Severity == DiagnosticSeverity.Error)
+        var errors = (generated is null ? result.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error) : generated.ErrorsWith(result.Diagnostics))
             .OrderBy(d => d.Location.GetLineSpan().StartLinePosition)
             .Select(d => d.ToString())
             .ToArray();
@@ -125,8 +135,10 @@ internal sealed class BenchmarkCompiler
 
     private static Emitted Emit(CSharpCompilation compilation, CancellationToken cancellationToken)
     {
+        // An embedded PDB (line numbers only; code generation is the same) lets an exception the reader's code
+        // throws in the host name the reader's line: `at Bad..cctor() in cell 7:line 5`.
         using var stream = new MemoryStream();
-        var emit = compilation.Emit(stream, cancellationToken: cancellationToken);
+        var emit = compilation.Emit(stream, options: new EmitOptions(debugInformationFormat: DebugInformationFormat.Embedded), cancellationToken: cancellationToken);
         return new Emitted(emit.Diagnostics, emit.Success ? stream.ToArray() : []);
     }
 
@@ -169,7 +181,8 @@ internal sealed class BenchmarkCompiler
         return symbols;
     }
 
-    private static IEnumerable<MetadataReference> FrameworkReferences(PinnedRuntime runtime) => runtime.Major switch
+    /// <summary>The reference assemblies of <paramref name="runtime"/> (what a project targeting it compiles against).</summary>
+    internal static IEnumerable<MetadataReference> FrameworkReferences(PinnedRuntime runtime) => runtime.Major switch
     {
         8 => Basic.Reference.Assemblies.Net80.References.All,
         9 => Basic.Reference.Assemblies.Net90.References.All,

@@ -69,7 +69,7 @@ public sealed class BenchmarkEngine
         for (var i = 0; i < request.Runtimes.Count; i++)
         {
             var runtime = request.Runtimes[i];
-            keys[i] = ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, runtime.Version, _workspace.Hosts.VersionOf(runtime));
+            keys[i] = ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, runtime.Version, _workspace.Hosts.VersionOf(runtime), _workspace.Hosts.GeneratorsFor(request.Source, runtime));
             if (!request.Force && _cache.TryGet(keys[i], w => say("cache", w)) is { } hit)
             {
                 var source = _workspace.Runtimes.Locate(runtime).Source is RuntimeSource.Installed ? "installed" : "provisioned";

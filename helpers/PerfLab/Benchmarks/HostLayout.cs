@@ -11,6 +11,7 @@ namespace PerfLab.Benchmarks;
 public sealed class HostLayout
 {
     private readonly Dictionary<string, string> _versions = [];
+    private readonly Dictionary<string, string> _generatorVersions = [];
 
     /// <summary>Creates the layout.</summary>
     /// <param name="baseDirectory">The folder holding host/&lt;tfm&gt;/; null: host/ next to this library.</param>
@@ -38,6 +39,47 @@ public sealed class HostLayout
 
     /// <summary>The host's main assembly for a runtime; throws when the host was not built.</summary>
     public string HostAssembly(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "PerfLab.Host.dll");
+
+    /// <summary>
+    /// The regex source generator of the runtime's reference pack, which the host build copies to
+    /// generators/ (PerfLab.Host.csproj); throws when the host was not built.
+    /// </summary>
+    public string RegexGenerator(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "generators", "System.Text.RegularExpressions.Generator.dll");
+
+    /// <summary>
+    /// What identifies the source generators a compile of <paramref name="source"/> for
+    /// <paramref name="runtime"/> runs: a hash of that runtime's regex generator when the source uses
+    /// [GeneratedRegex] (<see cref="Generators.RegexGenerator.IsUsedBy"/>), else null (it runs none).
+    /// Builds and cached results keyed with it are not reused with another generator (another
+    /// reference pack), which the host's own hash does not see.
+    /// </summary>
+    /// <exception cref="PerfLabException">The source uses [GeneratedRegex] and the generator is missing.</exception>
+    public string? GeneratorsFor(string source, PinnedRuntime runtime)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        if (!Generators.RegexGenerator.IsUsedBy(source))
+        {
+            return null;
+        }
+
+        lock (_generatorVersions)
+        {
+            if (!_generatorVersions.TryGetValue(runtime.Moniker, out var version))
+            {
+                var path = RegexGenerator(runtime);
+                if (!File.Exists(path))
+                {
+                    throw Generators.RegexGenerator.Missing(path);
+                }
+
+                using var stream = File.OpenRead(path);
+                version = "regex:" + Convert.ToHexStringLower(SHA256.HashData(stream))[..16];
+                _generatorVersions[runtime.Moniker] = version;
+            }
+
+            return version;
+        }
+    }
 
     /// <summary>The assembly of benchmark inputs (Corpus, PostInputs) the host carries, which cells may use.</summary>
     public const string InputsAssembly = "PerfLab.Inputs.dll";

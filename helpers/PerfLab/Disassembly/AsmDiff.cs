@@ -2,12 +2,6 @@ using System.Text.RegularExpressions;
 
 namespace PerfLab.Disassembly;
 
-/// <summary>One row of a side-by-side comparison.</summary>
-/// <param name="Left">The line of the older runtime, or null where it has none.</param>
-/// <param name="Right">The line of the newer runtime, or null where it has none.</param>
-/// <param name="Changed">True unless both sides hold the same line (after masking).</param>
-public sealed record AsmDiffLine(string? Left, string? Right, bool Changed);
-
 /// <summary>Compares two listings of one method: aligned lines and the one-line summary.</summary>
 public static partial class AsmDiff
 {
@@ -49,42 +43,11 @@ public static partial class AsmDiff
     /// <summary>The two listings aligned line by line (longest common subsequence of masked lines).</summary>
     /// <param name="left">The older listing.</param>
     /// <param name="right">The newer listing.</param>
-    public static IReadOnlyList<AsmDiffLine> Align(AsmListing left, AsmListing right)
+    public static IReadOnlyList<DiffLine> Align(AsmListing left, AsmListing right)
     {
         ArgumentNullException.ThrowIfNull(left);
         ArgumentNullException.ThrowIfNull(right);
-        var a = left.Lines.ToArray();
-        var b = right.Lines.ToArray();
-        var ma = a.Select(Mask).ToArray();
-        var mb = b.Select(Mask).ToArray();
-        var lcs = new int[a.Length + 1, b.Length + 1];
-        for (var i = a.Length - 1; i >= 0; i--)
-        {
-            for (var j = b.Length - 1; j >= 0; j--)
-            {
-                lcs[i, j] = ma[i] == mb[j] ? lcs[i + 1, j + 1] + 1 : Math.Max(lcs[i + 1, j], lcs[i, j + 1]);
-            }
-        }
-
-        var rows = new List<AsmDiffLine>();
-        int x = 0, y = 0;
-        while (x < a.Length || y < b.Length)
-        {
-            if (x < a.Length && y < b.Length && ma[x] == mb[y])
-            {
-                rows.Add(new AsmDiffLine(a[x++], b[y++], false));
-            }
-            else if (y < b.Length && (x == a.Length || lcs[x, y + 1] >= lcs[x + 1, y]))
-            {
-                rows.Add(new AsmDiffLine(null, b[y++], true));
-            }
-            else
-            {
-                rows.Add(new AsmDiffLine(a[x++], null, true));
-            }
-        }
-
-        return rows;
+        return LineDiff.Align(left.Lines, right.Lines, Mask);
     }
 
     /// <summary>A line with per-process details masked: addresses, label numbering, hex spelling.</summary>

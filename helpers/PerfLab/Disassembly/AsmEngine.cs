@@ -43,7 +43,7 @@ public sealed class AsmEngine
         for (var i = 0; i < request.Runtimes.Count; i++)
         {
             var runtime = request.Runtimes[i];
-            keys[i] = ListingCache.Key(request, runtime.Version, _workspace.Hosts.VersionOf(runtime));
+            keys[i] = ListingCache.Key(request, runtime.Version, _workspace.Hosts.VersionOf(runtime), _workspace.Hosts.GeneratorsFor(request.Source, runtime));
             if (!request.Force && _cache.TryGet(keys[i], log) is { } hit)
             {
                 captures[i] = hit;

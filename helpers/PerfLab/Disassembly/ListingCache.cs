@@ -12,8 +12,9 @@ internal sealed record CapturedAsm(IReadOnlyList<string> Methods, RuntimeAsm Run
 
 /// <summary>
 /// Stored listings of one runtime, keyed by everything that can change them: the source, the method names
-/// as asked, the variant, the environment, the exact runtime version, the host build and this library's
-/// build (it parses the JIT's output and picks the listings). A corrupt entry is a miss, never a crash.
+/// as asked, the variant, the environment, the exact runtime version, the host build, this library's
+/// build (it parses the JIT's output and picks the listings) and, for a source that uses
+/// [GeneratedRegex], the generator that wrote its regex code. A corrupt entry is a miss, never a crash.
 /// </summary>
 internal sealed class ListingCache
 {
@@ -49,18 +50,28 @@ internal sealed class ListingCache
     }
 
     /// <summary>The key of one runtime's part of a capture (timeouts are left out: they do not change a listing that completes).</summary>
-    public static string Key(AsmRequest request, string runtimeVersion, string hostVersion) =>
+    /// <param name="request">What was asked.</param>
+    /// <param name="runtimeVersion">The exact runtime version.</param>
+    /// <param name="hostVersion">The host build's hash.</param>
+    /// <param name="generators">
+    /// The source generators the compile ran (<see cref="Benchmarks.HostLayout.GeneratorsFor"/>), or null;
+    /// null adds no line, so captures of sources without [GeneratedRegex] keep their keys.
+    /// </param>
+    public static string Key(AsmRequest request, string runtimeVersion, string hostVersion, string? generators = null) =>
         CacheKey.Hash(
-            ("entry", EntryVersion.ToString(CultureInfo.InvariantCulture)),
-            ("methods", CacheKey.List(request.Methods)),
-            ("fullopts", request.FullOpts.ToString()),
-            ("nopgo", request.NoPgo.ToString()),
-            ("tier0", request.Tier0.ToString()),
-            ("env", CacheKey.Environment(request.Environment)),
-            ("runtime", runtimeVersion),
-            ("host", hostVersion),
-            ("library", LibraryBuild),
-            ("source", CacheKey.Source(request.Source)));
+            [
+                ("entry", EntryVersion.ToString(CultureInfo.InvariantCulture)),
+                ("methods", CacheKey.List(request.Methods)),
+                ("fullopts", request.FullOpts.ToString()),
+                ("nopgo", request.NoPgo.ToString()),
+                ("tier0", request.Tier0.ToString()),
+                ("env", CacheKey.Environment(request.Environment)),
+                ("runtime", runtimeVersion),
+                ("host", hostVersion),
+                ("library", LibraryBuild),
+                .. CacheKey.Optional("generators", generators),
+                ("source", CacheKey.Source(request.Source)),
+            ]);
 
     /// <summary>The stored capture, or null on a miss; a corrupt entry is reported through <paramref name="warn"/>.</summary>
     public CapturedAsm? TryGet(string key, Action<string> warn) =>

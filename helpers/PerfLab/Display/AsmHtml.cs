@@ -1,6 +1,6 @@
-using System.Net;
 using System.Text;
 using PerfLab.Disassembly;
+using static PerfLab.Display.HtmlText;
 
 namespace PerfLab.Display;
 
@@ -14,7 +14,8 @@ public static class AsmHtml
     /// <summary>Listings longer than this start collapsed.</summary>
     public const int CollapseAfterLines = 60;
 
-    private const string Style = """
+    // Shared with RegexSourceHtml: the same side-by-side tables, old and new lines in the same colors.
+    internal const string Style = """
         .perflab-asm { font-family: system-ui, sans-serif; color: inherit; }
         .perflab-asm .summary { font-family: ui-monospace, monospace; margin: 0.2em 0; }
         .perflab-asm table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; margin: 0.5em 0 1.5em; }
@@ -83,6 +84,4 @@ public static class AsmHtml
     /// <param name="report">The report.</param>
     public static string Page(AsmReport report) =>
         $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{E("asm of " + report.Method)}</title></head><body>{Fragment(report)}</body></html>\n";
-
-    private static string E(string text) => WebUtility.HtmlEncode(text);
 }

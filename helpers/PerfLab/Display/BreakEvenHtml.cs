@@ -1,8 +1,8 @@
-using System.Net;
 using System.Text;
 using System.Text.Json;
 using PerfLab.Charts;
 using PerfLab.Results;
+using static PerfLab.Display.HtmlText;
 
 namespace PerfLab.Display;
 
@@ -42,6 +42,4 @@ public static class BreakEvenHtml
             .Append(ResultsHtml.Figure(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }), "perflab-" + Guid.NewGuid().ToString("N")[..8] + "-" + chart.Id));
         return html.Append("</div>").ToString();
     }
-
-    private static string E(string text) => WebUtility.HtmlEncode(text);
 }

@@ -1,6 +1,6 @@
-using System.Net;
 using System.Text;
 using PerfLab.Disassembly;
+using static PerfLab.Display.HtmlText;
 
 namespace PerfLab.Display;
 
@@ -44,6 +44,4 @@ public static class InstructionSetsHtml
 
         return html.Append("</table></div>").ToString();
     }
-
-    private static string E(string text) => WebUtility.HtmlEncode(text);
 }

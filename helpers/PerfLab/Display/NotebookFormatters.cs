@@ -1,4 +1,5 @@
 using PerfLab.Disassembly;
+using PerfLab.Generators;
 using PerfLab.Results;
 
 namespace PerfLab.Display;
@@ -21,7 +22,7 @@ internal sealed class TypeFormatterSourceAttribute(Type formatterSourceType) : A
 /// <summary>The formatters of the course's result types, found by .NET Interactive through <see cref="TypeFormatterSourceAttribute"/>.</summary>
 public sealed class NotebookFormatterSource
 {
-    /// <summary>HTML and plain-text formatters for <see cref="BenchmarkRun"/>, <see cref="AsmReport"/>, <see cref="InstructionSets"/> and <see cref="BreakEven"/>.</summary>
+    /// <summary>HTML and plain-text formatters for <see cref="BenchmarkRun"/>, <see cref="AsmReport"/>, <see cref="InstructionSets"/>, <see cref="BreakEven"/> and <see cref="RegexSourceReport"/>.</summary>
     public IEnumerable<object> CreateTypeFormatters() =>
     [
         new Formatter("text/html", ToHtml),
@@ -36,6 +37,7 @@ public sealed class NotebookFormatterSource
         AsmReport report => AsmHtml.Fragment(report),
         InstructionSets sets => InstructionSetsHtml.Fragment(sets),
         BreakEven breakEven => BreakEvenHtml.Fragment(breakEven),
+        RegexSourceReport regex => RegexSourceHtml.Fragment(regex),
         _ => null,
     };
 
@@ -59,7 +61,7 @@ public sealed class NotebookFormatterSource
         public bool Format(object instance, TextWriter writer)
         {
             ArgumentNullException.ThrowIfNull(writer);
-            if (instance is not (BenchmarkRun or AsmReport or InstructionSets or BreakEven) || _render(instance) is not { } text)
+            if (instance is not (BenchmarkRun or AsmReport or InstructionSets or BreakEven or RegexSourceReport) || _render(instance) is not { } text)
             {
                 return false;
             }

@@ -1,9 +1,9 @@
-using System.Net;
 using System.Reflection;
 using System.Text;
 using System.Text.Json;
 using PerfLab.Charts;
 using PerfLab.Results;
+using static PerfLab.Display.HtmlText;
 
 namespace PerfLab.Display;
 
@@ -179,6 +179,4 @@ public static class ResultsHtml
         using var reader = new StreamReader(stream);
         return reader.ReadToEnd().Replace("</script", "<\\/script", StringComparison.OrdinalIgnoreCase);
     }
-
-    private static string E(string text) => WebUtility.HtmlEncode(text);
 }

@@ -31,6 +31,9 @@ internal static class CacheKey
         return Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(canonical)));
     }
 
+    /// <summary>One line when there is a value, none when it is null: a new optional input leaves the keys made without it unchanged.</summary>
+    public static (string Name, string Value)[] Optional(string name, string? value) => value is null ? [] : [(name, value)];
+
     /// <summary>The values in order.</summary>
     public static string List(IEnumerable<string> values) => string.Join('\u001f', values);
 

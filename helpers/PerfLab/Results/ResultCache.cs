@@ -5,7 +5,8 @@ namespace PerfLab.Results;
 
 /// <summary>
 /// Stored results of one runtime, keyed by everything that can change them: source, mode, filter,
-/// environment, exact runtime version and host build. A corrupt entry is a miss, never a crash.
+/// environment, exact runtime version, host build and, for a source that uses [GeneratedRegex], the
+/// generator that wrote its regex code. A corrupt entry is a miss, never a crash.
 /// </summary>
 internal sealed class ResultCache
 {
@@ -20,15 +21,28 @@ internal sealed class ResultCache
     }
 
     /// <summary>The key of one runtime's part of a run.</summary>
-    public static string Key(string source, BenchmarkMode mode, IReadOnlyList<string> filter, IReadOnlyDictionary<string, string> environment, string runtimeVersion, string hostVersion) =>
+    /// <param name="source">The benchmark's C#.</param>
+    /// <param name="mode">The mode it ran in.</param>
+    /// <param name="filter">The filter patterns, in order.</param>
+    /// <param name="environment">The variables set on the processes.</param>
+    /// <param name="runtimeVersion">The exact runtime version.</param>
+    /// <param name="hostVersion">The host build's hash.</param>
+    /// <param name="generators">
+    /// The source generators the compile ran (<see cref="Benchmarks.HostLayout.GeneratorsFor"/>), or null.
+    /// Null adds no line, so sources without [GeneratedRegex] keep the keys existing caches hold.
+    /// </param>
+    public static string Key(string source, BenchmarkMode mode, IReadOnlyList<string> filter, IReadOnlyDictionary<string, string> environment, string runtimeVersion, string hostVersion, string? generators = null) =>
         CacheKey.Hash(
-            ("entry", EntryVersion.ToString(CultureInfo.InvariantCulture)),
-            ("mode", mode.ToString()),
-            ("filter", CacheKey.List(filter)),
-            ("env", CacheKey.Environment(environment)),
-            ("runtime", runtimeVersion),
-            ("host", hostVersion),
-            ("source", CacheKey.Source(source)));
+            [
+                ("entry", EntryVersion.ToString(CultureInfo.InvariantCulture)),
+                ("mode", mode.ToString()),
+                ("filter", CacheKey.List(filter)),
+                ("env", CacheKey.Environment(environment)),
+                ("runtime", runtimeVersion),
+                ("host", hostVersion),
+                .. CacheKey.Optional("generators", generators),
+                ("source", CacheKey.Source(source)),
+            ]);
 
     /// <summary>The stored results, or null on a miss; a corrupt entry is reported through <paramref name="warn"/>.</summary>
     public (HostRuntime Runtime, IReadOnlyList<HostResult> Cases)? TryGet(string key, Action<string> warn) =>

@@ -316,6 +316,69 @@ public class ExerciseTests
     }
 
     /// <summary>
+    /// regex/02's exercise: the pattern as the notebook's exercise cell has it explodes; the kept solution and an
+    /// atomic group pass; patterns that accept other lines (a plain set, no empty line) or still explode (a lazy
+    /// loop) and one that does not parse are refused with what went wrong.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, "✗ Not yet: matching \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\" took more than 250 ms: it still explodes")]
+    [InlineData("the kept solution", "solution", "✓ your pattern accepts the same lines")]
+    [InlineData("an atomic group", @"^(?>\w+\s?)*$", "✓ your pattern accepts the same lines")]
+    [InlineData("a set of word and space characters", @"^[\w\s]*$", "✗ Not yet: \" leading\" is accepted by your pattern but refused by the original")]
+    [InlineData("words with single spaces between, no empty line", @"^\w+(\s\w+)*\s?$", "✗ Not yet: \"\" is refused by your pattern but accepted by the original")]
+    [InlineData("a lazy loop", @"^(\w+\s?)*?$", "✗ Not yet: matching \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\" took more than 250 ms")]
+    [InlineData("an unclosed group", @"^(\w+\s?*$", "✗ Not yet: the pattern does not parse: Invalid pattern")]
+    public async Task Line_pattern_check_passes_only_the_same_lines_without_explosion(string answer, string? pattern, string expectedStart)
+    {
+        var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, "regex", "02-backtracking-and-atomicity.ipynb"));
+        var cell = pattern switch
+        {
+            null => document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("string linePattern", StringComparison.Ordinal)).Source,
+            "solution" => await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "regex-02-backtracking-and-atomicity.exercise.cs")),
+            _ => $"string linePattern = @\"{pattern}\";",
+        };
+        using var cells = new CellRecorder(Path.Combine(Repo.Notebooks, "regex"));
+        var setup = await cells.RunAsync(SetupCell.For(Path.Combine(Repo.Notebooks, "regex", "02-backtracking-and-atomicity.ipynb"), Repo.Root));
+        var declared = await cells.RunAsync(cell);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Backtracking.CheckLinePattern(linePattern)");
+
+        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
+        var text = check.ResultText ?? "";
+        Assert.True(text.StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {text}");
+    }
+
+    /// <summary>
+    /// regex/01's exercise, compiled by the kernel's session with the source generator: the unsolved class (a
+    /// Regex built at run time) is refused; the kept solution passes, also with RegexOptions.Compiled left in;
+    /// a lost IgnoreCase and a changed pattern are refused with what differs.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", null, null, "✗ Not yet: Stamps returns a regex built at run time")]
+    [InlineData("the kept solution", "", "", "✓ Stamps is generated code")]
+    [InlineData("Compiled left in", "RegexOptions.IgnoreCase)]", "RegexOptions.IgnoreCase | RegexOptions.Compiled)]", "✓ Stamps is generated code")]
+    [InlineData("IgnoreCase lost", ", RegexOptions.IgnoreCase)]", ")]", "✗ Not yet: on \"2026-11-25t07:41z retry scheduled\" the generated regex finds 0 stamp(s), the original 1")]
+    [InlineData("the pattern changed", "Z?\\b", "\\b", "✗ Not yet: the generated pattern is ")]
+    public async Task Generated_stamps_check_passes_only_generated_code_with_the_same_matches(string answer, string? find, string? replaceWith, string expectedStart)
+    {
+        var notebook = Path.Combine(Repo.Notebooks, "regex", "01-engines.ipynb");
+        var exercise = NotebookDocument.Load(notebook).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class LogDates", StringComparison.Ordinal)).Source;
+        var code = find is null ? exercise : await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "regex-01-engines.exercise.cs"));
+        if (!string.IsNullOrEmpty(find))
+        {
+            Assert.Contains(find, code, StringComparison.Ordinal);
+            code = code.Replace(find, replaceWith, StringComparison.Ordinal);
+        }
+
+        using var cells = new CellRecorder(Path.Combine(Repo.Notebooks, "regex"));
+        var setup = await cells.RunAsync(SetupCell.For(notebook, Repo.Root));
+        var declared = await cells.RunAsync(code);
+        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Engines.CheckGeneratedStamps(typeof(LogDates))");
+
+        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
+        Assert.True((check.ResultText ?? "").StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {check.ResultText}");
+    }
+
+    /// <summary>
     /// regex/03's exercise: counts and the IL are checked in every mode, the bytes in quick mode on .NET 9 and 10.
     /// The kept solution (one search over the whole log) and a search per line pass; the unsolved Split, a
     /// SearchValues built per call, case-sensitive words, one hit per log, a line counted once per word, three

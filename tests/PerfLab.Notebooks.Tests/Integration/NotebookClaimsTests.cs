@@ -574,6 +574,114 @@ public class NotebookClaimsTests
         Assert.True(refill9 > 2 * refill10 && refill10 < 64 * 1024, $"ClearThenRefill: {refill9} B on net9.0, {refill10} B on net10.0; the notebook says .NET 10 stops allocating the growth steps' bucket arrays");
     }
 
+    [Fact]
+    public async Task Engines_compiled_creation_allocates_more_than_the_interpreters()
+    {
+        var bytes = await AllocatedAsync(CellClasses("regex/01-engines.ipynb", "class EngineCosts"), ["net10.0"], ["*Create*"]);
+
+        var interpreter = bytes[("CreateInterpreter", "net10.0")];
+        var compiled = bytes[("CreateCompiled", "net10.0")];
+        Assert.True(compiled > interpreter, $"CreateCompiled allocated {compiled} B per call, CreateInterpreter {interpreter} B; the notebook says Compiled allocates more");
+    }
+
+    [Fact]
+    public async Task Backtracking_count_allocates_nothing_where_matches_count_allocates_per_match_N10_R09()
+    {
+        var bytes = await AllocatedAsync(CellClasses("regex/02-backtracking-and-atomicity.ipynb", "class CountingWords"), ["net10.0"]);
+
+        // Quick mode spreads the engine's one-time allocations (its automaton grows lazily) over a few long
+        // calls: about a kilobyte per call here, where a full run shows nothing.
+        var count = bytes[("Count", "net10.0")];
+        Assert.True(count < 4096, $"Count on net10.0: {count} B per call; the notebook says at most a kilobyte or so");
+        // 212,958 words in the pinned corpus (tests/PerfLab.Tests/Support/CorpusFacts.cs), a Match of at least 48 B each.
+        var matches = bytes[("MatchesCount", "net10.0")];
+        Assert.True(matches > 212_958L * 48, $"MatchesCount on net10.0: {matches} B per call; the notebook says it allocates a Match per word (megabytes)");
+    }
+
+    [Fact]
+    public async Task Backtracking_explosive_pattern_is_stopped_by_the_case_timeout_and_the_two_ways_out_answer()
+    {
+        async Task<PerfLab.Results.BenchmarkRun> Smoke(string marker, TimeSpan? caseTimeout) => await Runner.RunAsync(new BenchmarkRequest
+        {
+            Source = CellClasses("regex/02-backtracking-and-atomicity.ipynb", marker),
+            SourcePath = "notebook-cell.cs",
+            Mode = BenchmarkMode.Smoke,
+            Runtimes = PerfLab.Runtimes.RuntimeCatalog.FindAll(["net10.0"]),
+            CaseTimeout = caseTimeout,
+        });
+
+        var explosive = await Smoke("class Explosive", TimeSpan.FromSeconds(5));
+        var waysOut = await Smoke("class WaysOut", null);
+
+        Assert.Contains("Timed out", Assert.Single(explosive.Results).Error ?? "(no error)", StringComparison.Ordinal);
+        Assert.Equal(["AtomicGroup", "NonBacktracking"], waysOut.Results.Where(r => r.Error is null).Select(r => r.Method).Order());
+    }
+
+    // What the generator writes does not depend on the machine: every sentence regex/01 and 02 says about an
+    // explanation or a matcher method, checked on the generators the notebooks run.
+    private static (string Nine, string Ten) Explained(string pattern, System.Text.RegularExpressions.RegexOptions options = default)
+    {
+        var report = PerfLab.Generators.RegexSource.Generate(pattern, options, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        return (string.Join("\n", report.Find("net9.0")!.Parts.Explanation), string.Join("\n", report.Find("net10.0")!.Parts.Explanation));
+    }
+
+    [Fact]
+    public void Backtracking_generator_explanations_and_matchers_say_what_the_notebook_says_N10_R01_to_R08()
+    {
+        var spaces = Explained(@"\s+\S+");
+        Assert.Contains("Match a whitespace character greedily at least once.", spaces.Nine, StringComparison.Ordinal);
+        Assert.Contains("Match a whitespace character atomically at least once.", spaces.Ten, StringComparison.Ordinal);
+
+        var word = Explained(@"^[A-Za-z]+\b");
+        Assert.Contains("greedily at least once", word.Nine, StringComparison.Ordinal);
+        Assert.Contains("atomically at least once", word.Ten, StringComparison.Ordinal);
+
+        var words = Explained(@"([a-z]+ )+[A-Z]");
+        Assert.Contains("Loop greedily at least once.", words.Nine, StringComparison.Ordinal);
+        Assert.Contains("Loop atomically at least once.", words.Ten, StringComparison.Ordinal);
+
+        var optional = Explained("ab|a");
+        Assert.Contains("Match with 2 alternative expressions, atomically.", optional.Nine, StringComparison.Ordinal);
+        Assert.Contains("Match 'b' atomically, optionally.", optional.Ten, StringComparison.Ordinal);
+
+        // dotnet/runtime#118109 was reverted for .NET 10 (#121822): the two branches are still there.
+        var comments = Explained(@"/\*(?:.|\n)*?\*/");
+        Assert.Equal(comments.Nine, comments.Ten);
+        Assert.Contains("Match with 2 alternative expressions.", comments.Ten, StringComparison.Ordinal);
+
+        var lookaheadLoop = Explained(@"(?=.*\bTwain\b.*\bConnecticut\b)*.*Mark");
+        Assert.Contains("Zero-width positive lookahead.", lookaheadLoop.Nine, StringComparison.Ordinal);
+        Assert.DoesNotContain("lookahead", lookaheadLoop.Ten, StringComparison.Ordinal);
+
+        var hello = PerfLab.Generators.RegexSource.Generate("(?=^)hello", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Contains("IndexOfAny(Utilities.s_indexOfString_hello", hello.Find("net9.0")!.Parts.FindStart, StringComparison.Ordinal);
+        Assert.Contains("if (pos == 0)", hello.Find("net10.0")!.Parts.FindStart, StringComparison.Ordinal);
+
+        var standalone = PerfLab.Generators.RegexSource.Generate(@"\ba\b", System.Text.RegularExpressions.RegexOptions.IgnoreCase, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Equal(standalone.Find("net9.0")!.Parts.Explanation, standalone.Find("net10.0")!.Parts.Explanation);
+        Assert.Contains("Utilities.IsBoundary(", standalone.Find("net9.0")!.Parts.Match, StringComparison.Ordinal);
+        Assert.Contains("Utilities.IsPreWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
+        Assert.Contains("Utilities.IsPostWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
+
+        // .NET 9's helpers carry the match timeout a backtracking loop polls; .NET 10's have none left.
+        var helpers = PerfLab.Generators.RegexSource.Generate(@"\s+\S+", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Contains(helpers.Find("net9.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
+        Assert.DoesNotContain(helpers.Find("net10.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Engines_the_date_matcher_skips_with_one_vectorized_search_and_checks_non_ascii_one_by_one()
+    {
+        const string dates = @"\b(?:\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4})\b";
+        var notebook = CellClasses("regex/01-engines.ipynb", "class EngineCosts");
+        Assert.Contains(dates, notebook, StringComparison.Ordinal);
+
+        var ten = PerfLab.Generators.RegexSource.Generate(dates, default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net10.0"])).Find("net10.0")!.Parts;
+        var skip = Assert.Single(ten.Helpers, h => h.Name.StartsWith("IndexOfNonAsciiOrAny", StringComparison.Ordinal));
+        Assert.Contains(".IndexOfAnyExcept(Utilities.s_ascii_", skip.Text, StringComparison.Ordinal);
+        Assert.Contains("char.IsAscii", skip.Text, StringComparison.Ordinal);
+    }
+
     // What a notebook's own classes compute (positions, counts, answers), evaluated in a notebook session as the
     // reader's kernel runs them: the setup cell, then each class, then the expression; its displayed text.
     private static async Task<string> EvaluateAsync(string notebook, string[] markers, string expression)

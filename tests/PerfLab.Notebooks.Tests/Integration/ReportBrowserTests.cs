@@ -59,4 +59,57 @@ public class ReportBrowserTests
         await tab.EmulateMediaAsync(new() { ColorScheme = ColorScheme.Dark });
         await tab.ScreenshotAsync(new() { Path = Path.Combine(artifacts, "notebook-report-dark.png"), FullPage = true });
     }
+
+    [Fact]
+    public async Task A_regex_source_view_run_by_perflab_run_shows_the_explanation_and_its_diff_marks_in_chromium()
+    {
+        using var folder = new TempFolder();
+        var path = Path.Combine(folder.Path, "regex.ipynb");
+        File.WriteAllText(path, Json(
+            Metadata(),
+            Markdown("# What the regex generator writes"),
+            Code(SetupCell.For(path, Repo.Root)),
+            Code("using System.Text.RegularExpressions;\nLab.RegexSource(@\"\\w*\\p{Sm}\", RegexOptions.None, [\"net9.0\", \"net10.0\"])")));
+        var reports = Path.Combine(folder.Path, "out");
+
+        var result = await CliProcess.RunAsync(["run", path, "--mode", "smoke", "--out", reports], Repo.Environment, TimeSpan.FromMinutes(5));
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        await using var browser = await OfflineBrowser.OpenAsync(Path.Combine(reports, "regex.html"));
+        var view = browser.Tab.Locator("#cell-3 .perflab-regex");
+        Assert.Contains("C# generated for [GeneratedRegex(@\"\\w*\\p{Sm}\")]", await view.Locator("h3").InnerTextAsync(), StringComparison.Ordinal);
+        Assert.Contains("net9.0 -> net10.0: explanation 2 lines changed", await view.Locator("p.summary").InnerTextAsync(), StringComparison.Ordinal);
+
+        // The explanation is in view without a click, old and new side by side, each change marked - and +.
+        var explanation = view.Locator("section[data-part='Explanation']");
+        var old = explanation.Locator("td.old:not(.mark)").First;
+        var @new = explanation.Locator("td.new:not(.mark)").First;
+        Assert.True(await old.IsVisibleAsync() && await @new.IsVisibleAsync(), "the explanation's changed lines are not visible");
+        Assert.Equal("○ Match a word character greedily any number of times.", await old.InnerTextAsync());
+        Assert.Equal("○ Match a word character atomically any number of times.", await @new.InnerTextAsync());
+        Assert.Equal(["−", "+"], [await explanation.Locator("td.mark.old").First.InnerTextAsync(), await explanation.Locator("td.mark.new").First.InnerTextAsync()]);
+        var (oldBox, newBox) = (await old.BoundingBoxAsync(), await @new.BoundingBoxAsync());
+        Assert.True(oldBox is not null && newBox is not null && newBox.X > oldBox.X + oldBox.Width - 1 && Math.Abs(newBox.Y - oldBox.Y) < 1, $"old and new are not side by side: {oldBox?.X},{oldBox?.Y} and {newBox?.X},{newBox?.Y}");
+        var background = await old.EvaluateAsync<string>("e => getComputedStyle(e).backgroundColor");
+        Assert.NotEqual("rgba(0, 0, 0, 0)", background);
+
+        // A method opens on a click (if it starts collapsed) and shows highlighted C# with its changes marked.
+        var match = view.Locator("details[data-part='TryMatchAtCurrentPosition']");
+        if (await match.GetAttributeAsync("open") is null)
+        {
+            await match.Locator("summary").ClickAsync();
+        }
+
+        Assert.True(await match.Locator(".kw").First.IsVisibleAsync(), "the method's C# is not highlighted");
+        Assert.True(await match.Locator("td.new:not(.mark)").CountAsync() > 0 && await match.Locator("td.old:not(.mark)").First.IsVisibleAsync(), "the method's changes are not marked");
+        Assert.False(await view.Locator("details.files pre.file").First.IsVisibleAsync(), "the whole files should start collapsed");
+        Assert.True(browser.Problems.Count == 0, string.Join("\n", browser.Problems));
+        Assert.True(browser.Leaving.Count == 0, "requests off the machine: " + string.Join(", ", browser.Leaving));
+
+        var screenshot = Path.Combine(OfflineBrowser.ArtifactsFolder, "regex-source-report.png");
+        await browser.Tab.ScreenshotAsync(new() { Path = screenshot, FullPage = true });
+        Assert.True(new FileInfo(screenshot).Length > 10_000, "the screenshot is empty");
+        await browser.Tab.EmulateMediaAsync(new() { ColorScheme = ColorScheme.Dark });
+        await browser.Tab.ScreenshotAsync(new() { Path = Path.Combine(OfflineBrowser.ArtifactsFolder, "regex-source-report-dark.png"), FullPage = true });
+    }
 }

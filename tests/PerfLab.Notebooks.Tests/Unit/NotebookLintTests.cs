@@ -141,7 +141,7 @@ public class NotebookLintTests
 
         var problem = Single(NotebookLint.Check(notebook, RepoRoot));
 
-        Assert.True(problem.Contains("(line 8 is extra: `var x = 1;`)", StringComparison.Ordinal), problem);
+        Assert.True(problem.Contains("(line 9 is extra: `var x = 1;`)", StringComparison.Ordinal), problem);
     }
 
     [Fact]
@@ -163,7 +163,7 @@ public class NotebookLintTests
         var problems = NotebookLint.Check(notebook, RepoRoot);
 
         // One problem per #r line of the second copy: BenchmarkDotNet's attributes, Plotly.NET's C# API and the helpers.
-        Assert.True(problems.Count == 3, string.Join("\n", problems));
+        Assert.True(problems.Count == 4, string.Join("\n", problems));
         Assert.True(problems[2].StartsWith($"{File}, cell 3: `#r \"../../helpers/PerfLab.Notebooks/bin/lab/PerfLab.Notebooks.dll\"` loads an assembly outside the setup cell", StringComparison.Ordinal), problems[2]);
     }
 

@@ -77,4 +77,28 @@ public class CliArgumentTests
         Assert.Equal(["net8.0", "net9.0", "net10.0"], parse.GetValue<string[]>("--runtimes")!);
         Assert.Equal("quick", parse.GetValue<string>("--mode"));
     }
+
+    [Fact]
+    public void Regex_takes_the_pattern_options_and_runtimes()
+    {
+        var parse = PerfLabCommand.Create(TextWriter.Null, TextWriter.Null).Parse(["regex", @"\w*\p{Sm}", "--options", "IgnoreCase,Compiled", "-r", "net9.0", "-r", "net10.0", "--full"]);
+
+        Assert.Empty(parse.Errors);
+        Assert.Equal(@"\w*\p{Sm}", parse.GetValue<string>("PATTERN"));
+        Assert.Equal(["IgnoreCase,Compiled"], parse.GetValue<string[]>("--options")!);
+        Assert.Equal(["net9.0", "net10.0"], parse.GetValue<string[]>("--runtimes")!);
+        Assert.True(parse.GetValue<bool>("--full"));
+    }
+
+    [Theory]
+    [InlineData("--options", "IgnoreCase,Fast", "error: Unknown regex option 'Fast'.\nfix: Use RegexOptions names, separated by commas: None, IgnoreCase, Multiline, ExplicitCapture, Compiled, Singleline, IgnorePatternWhitespace, RightToLeft, ECMAScript, CultureInvariant, NonBacktracking.\n")]
+    [InlineData("-r", "net7.0", "error: Unknown runtime 'net7.0'.\nfix: Use one of: net8.0, net9.0, net10.0.\n")]
+    public async Task Regex_refuses_an_unknown_option_name_or_runtime_in_one_message(string option, string value, string expected)
+    {
+        var (exitCode, output, error) = await InvokeAsync("regex", "a+", option, value);
+
+        Assert.Equal(1, exitCode);
+        Assert.Equal(expected, error.ReplaceLineEndings("\n"));
+        Assert.Equal("", output);
+    }
 }

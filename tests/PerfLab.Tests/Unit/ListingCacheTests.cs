@@ -8,8 +8,8 @@ public class ListingCacheTests
 {
     private static readonly AsmRequest Request = new() { Source = "src", SourcePath = "Facts.cs", Methods = ["Sum"] };
 
-    private static string Key(AsmRequest? request = null, string runtime = "10.0.12", string host = "h1") =>
-        ListingCache.Key(request ?? Request, runtime, host);
+    private static string Key(AsmRequest? request = null, string runtime = "10.0.12", string host = "h1", string? generators = null) =>
+        ListingCache.Key(request ?? Request, runtime, host, generators);
 
     [Fact]
     public void Every_input_changes_the_key()
@@ -28,6 +28,8 @@ public class ListingCacheTests
             Key(Request with { Environment = new Dictionary<string, string> { ["DOTNET_EnableAVX512F"] = "0" } }),
             Key(runtime: "10.0.13"),
             Key(host: "h2"),
+            Key(generators: "regex:1"),
+            Key(generators: "regex:2"),
         };
         Assert.Equal(keys.Length, keys.Distinct().Count());
     }

@@ -1,6 +1,7 @@
 using System.Reflection;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
+using PerfLab.Generators;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 
@@ -52,6 +53,19 @@ public class NotebookFormatterTests
 
         Assert.True(handled);
         Assert.Contains("class=\"perflab-asm\"", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_regex_source_report_displays_as_its_side_by_side_view()
+    {
+        var file = GeneratedRegexFiles.WordThenMathSymbol;
+        var report = new RegexSourceReport(@"\w*\p{Sm}", System.Text.RegularExpressions.RegexOptions.None, [new RuntimeRegexSource("net10.0", "10.0.14", file, RegexSourceParts.Find(file), [])]);
+
+        var (handled, html) = Format(HtmlFormatter(typeof(RegexSourceReport)), report);
+
+        Assert.True(handled);
+        Assert.Contains("class=\"perflab-asm perflab-regex\"", html, StringComparison.Ordinal);
+        Assert.Contains("○ Match a word character atomically any number of times.", html, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -8,8 +8,8 @@ public class ResultCacheTests
 {
     private static readonly Dictionary<string, string> NoEnv = [];
 
-    private static string Key(string source = "src", BenchmarkMode mode = BenchmarkMode.Quick, string[]? filter = null, Dictionary<string, string>? env = null, string runtime = "8.0.31", string host = "h1") =>
-        ResultCache.Key(source, mode, filter ?? [], env ?? NoEnv, runtime, host);
+    private static string Key(string source = "src", BenchmarkMode mode = BenchmarkMode.Quick, string[]? filter = null, Dictionary<string, string>? env = null, string runtime = "8.0.31", string host = "h1", string? generators = null) =>
+        ResultCache.Key(source, mode, filter ?? [], env ?? NoEnv, runtime, host, generators);
 
     [Fact]
     public void Every_input_changes_the_key()
@@ -23,6 +23,8 @@ public class ResultCacheTests
             Key(env: new() { ["DOTNET_TieredPGO"] = "0" }),
             Key(runtime: "8.0.32"),
             Key(host: "h2"),
+            Key(generators: "regex:1"),
+            Key(generators: "regex:2"),
         };
         Assert.Equal(keys.Length, keys.Distinct().Count());
     }
@@ -43,6 +45,15 @@ public class ResultCacheTests
         Assert.Equal(
             "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
             Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }));
+    }
+
+    [Fact]
+    public void A_source_without_generators_keeps_the_key_it_had_before_generators_were_an_input()
+    {
+        // Only [GeneratedRegex] sources pass a generator; every other reader's cached result stays a hit.
+        Assert.Equal(
+            "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
+            Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }, generators: null));
     }
 
     [Fact]

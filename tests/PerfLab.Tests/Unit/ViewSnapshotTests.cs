@@ -2,6 +2,7 @@ using PerfLab.Charts;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.Display;
+using PerfLab.Generators;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 
@@ -53,6 +54,14 @@ public class ViewSnapshotTests
 
     [Fact]
     public void Asm_html_view() => Snapshot.Match("asm-html", AsmHtml.Page(SampleAsm()));
+
+    [Fact]
+    public void Regex_source_terminal_view() => Snapshot.Match("regex-source-terminal", new RegexSourceReport(@"\w*\p{Sm}", System.Text.RegularExpressions.RegexOptions.None,
+    [
+        RegexSourceTests.Runtime("net8.0", RegexSourceTests.Net9Like(GeneratedRegexFiles.WordThenMathSymbol)),
+        RegexSourceTests.Runtime("net9.0", RegexSourceTests.Net9Like(GeneratedRegexFiles.WordThenMathSymbol)),
+        RegexSourceTests.Runtime("net10.0", GeneratedRegexFiles.WordThenMathSymbol),
+    ]).ToString());
 
     [Fact]
     public void Results_html_table() => Snapshot.Match("results-table-html", ResultsHtml.Table(SampleRun()));

@@ -4,14 +4,15 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace PerfLab.Notebooks.Reports;
+namespace PerfLab.Display;
 
 /// <summary>
-/// C# cell source as HTML with syntax colors, from Roslyn's tokens and trivia (parsed as a script,
-/// as the kernel runs it). Pure syntax: no compilation, so a type name is only marked where the
-/// syntax alone says it is one (declarations, `new T`, type positions, attributes).
+/// C# as HTML with syntax colors, from Roslyn's tokens and trivia (parsed as a script, as the kernel
+/// runs a cell; a script also takes a lone method or a whole file). Pure syntax: no compilation, so a
+/// type name is only marked where the syntax alone says it is one (declarations, `new T`, type
+/// positions, attributes). Used by the notebook reports (cells) and the regex source view (generated code).
 /// </summary>
-internal static class CSharpHighlighter
+public static class CSharpHighlighter
 {
     private static readonly CSharpParseOptions Options = CSharpParseOptions.Default
         .WithKind(SourceCodeKind.Script)
@@ -38,24 +39,43 @@ internal static class CSharpHighlighter
     /// <summary>Code inside an inactive #if branch.</summary>
     public const string DisabledClass = "dis";
 
+    /// <summary>
+    /// The colors of the classes above for elements under <paramref name="scope"/>: a page's own
+    /// --kw, --str... variables when it defines them (the notebook report, light and dark), else GitHub's light palette.
+    /// </summary>
+    /// <param name="scope">A CSS selector, e.g. "pre.source": outputs bring their own classes (the results table uses "num").</param>
+    public static string Css(string scope) =>
+        $"{scope} .kw {{ color: var(--kw, #cf222e); }} {scope} .str {{ color: var(--str, #0a3069); }} {scope} .num {{ color: var(--num, #0550ae); }}\n"
+        + $"{scope} .com {{ color: var(--com, #6e7781); font-style: italic; }} {scope} .dir {{ color: var(--dir, #8250df); }} {scope} .typ {{ color: var(--typ, #953800); }}\n"
+        + $"{scope} .dis {{ color: var(--dis, #8c959f); }}\n";
+
     /// <summary>The source as HTML-encoded text with span elements around colored tokens; the text itself is unchanged.</summary>
     /// <param name="source">C# as written in the cell.</param>
-    public static string ToHtml(string source)
+    public static string ToHtml(string source) => Highlight(source, splitLines: false);
+
+    /// <summary>
+    /// The source's lines (split at \n) as HTML, each complete in itself: a span never runs from one line
+    /// into the next, so lines can be laid out one per table row (the side-by-side views).
+    /// </summary>
+    /// <param name="source">C# with \n line ends.</param>
+    public static IReadOnlyList<string> ToHtmlLines(string source) => Highlight(source, splitLines: true).Split('\n');
+
+    private static string Highlight(string source, bool splitLines)
     {
         ArgumentNullException.ThrowIfNull(source);
         var root = CSharpSyntaxTree.ParseText(source, Options).GetRoot();
         var html = new StringBuilder(source.Length * 2);
         foreach (var token in root.DescendantTokens(descendIntoTrivia: false))
         {
-            AppendTrivia(html, token.LeadingTrivia);
-            Append(html, token.Text, ClassOf(token));
-            AppendTrivia(html, token.TrailingTrivia);
+            AppendTrivia(html, token.LeadingTrivia, splitLines);
+            Append(html, token.Text, ClassOf(token), splitLines);
+            AppendTrivia(html, token.TrailingTrivia, splitLines);
         }
 
         return html.ToString();
     }
 
-    private static void AppendTrivia(StringBuilder html, SyntaxTriviaList trivia)
+    private static void AppendTrivia(StringBuilder html, SyntaxTriviaList trivia, bool splitLines)
     {
         foreach (var item in trivia)
         {
@@ -68,14 +88,23 @@ internal static class CSharpHighlighter
                 _ when item.IsDirective => DirectiveClass,
                 _ => null,
             };
-            Append(html, item.ToFullString(), cssClass);
+            Append(html, item.ToFullString(), cssClass, splitLines);
         }
     }
 
-    private static void Append(StringBuilder html, string text, string? cssClass)
+    private static void Append(StringBuilder html, string text, string? cssClass, bool splitLines)
     {
         if (text.Length == 0)
         {
+            return;
+        }
+
+        // A doc comment, a raw string or a directive with its newline: one span per line.
+        if (splitLines && cssClass is not null && text.IndexOf('\n', StringComparison.Ordinal) is var newline and >= 0)
+        {
+            Append(html, text[..newline], cssClass, splitLines: false);
+            html.Append('\n');
+            Append(html, text[(newline + 1)..], cssClass, splitLines);
             return;
         }
 
