@@ -28,7 +28,9 @@ public static class BenchmarkCharts
     {
         ArgumentNullException.ThrowIfNull(run);
         var charts = new List<ChartSpec> { Time(run) };
-        if (run.Results.Any(r => r.AllocatedBytes > 0))
+        // Bytes per operation are averaged over the measured calls of a process: a background tier-1 compile can add
+        // a byte or two to code that allocates nothing. The smallest object is 24 bytes, so below 8 nothing was.
+        if (run.Results.Any(r => r.AllocatedBytes >= 8))
         {
             charts.Add(Allocations(run));
         }
@@ -137,8 +139,10 @@ public static class BenchmarkCharts
             }
             else
             {
-                // The new idiom against the old on the same runtime: this case over the run's baseline method.
-                var row = group.Where(r => !r.IsBaseline && r.Statistics is not null).LastOrDefault();
+                // The new idiom against the old on the same runtime: this case over the run's baseline method, on the
+                // runtime the post measured when the run has it (else the newest), so like is drawn beside like.
+                var rows = group.Where(r => !r.IsBaseline && r.Statistics is not null).ToList();
+                var row = rows.FirstOrDefault(r => r.Runtime == after.Runtime) ?? rows.LastOrDefault();
                 var baseline = row is null ? null : run.Results.FirstOrDefault(r => r.IsBaseline && r.Runtime == row.Runtime && r.Type == row.Type && r.Statistics is not null);
                 if (row is null || baseline is null)
                 {
@@ -150,10 +154,12 @@ public static class BenchmarkCharts
                 shown = $"yours on {row.Runtime}: {Format.Time(baseline.Statistics.Mean)} -> {Format.Time(row.Statistics.Mean)}";
             }
 
-            labels.Add($"{group.First().DisplayName} ({figure.Id}, {compared})");
+            // An old-vs-new figure compares the post's method names, often long: they go to the hover text, so the
+            // axis keeps short labels that plotly does not have to tilt.
+            labels.Add(figure.Kind == "runtimes" ? $"{group.First().DisplayName} ({figure.Id}, {compared})" : $"{group.First().DisplayName} ({figure.Id})");
             published.Add(Number(figure.Ratio));
             yours.Add(Number(mine));
-            hover.Add($"{figure.Post}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
+            hover.Add($"{figure.Post}{(figure.Kind == "runtimes" ? "" : $", {compared}")}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
             references.Add(ReferenceRuns.For(figure));
         }
 

@@ -378,6 +378,41 @@ public class ExerciseTests
         Assert.True((check.ResultText ?? "").StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {check.ResultText}");
     }
 
+    /// <summary>
+    /// regex/03's exercise: counts and the IL are checked in every mode, the bytes in quick mode on .NET 9 and 10.
+    /// The kept solution (one search over the whole log) and a search per line pass; the unsolved Split, a
+    /// SearchValues built per call, case-sensitive words, one hit per log, a line counted once per word, three
+    /// span searches instead of one SearchValues, and a SearchValues hidden in a local function (only the bytes
+    /// can see it) are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "exercise", "Smoke", null, null, "✗ Not yet: CountAlarms still calls String.Split, which returns a new array of strings")]
+    [InlineData("the kept solution", "solution", "Smoke", "", "", "✓ the counts are right, one SearchValues<string> does the search and no string is created (smoke mode")]
+    [InlineData("a search per line", "solution", "Smoke", SearchFromHitToLineEnd, SearchEachLine, "✓ the counts are right, one SearchValues<string> does the search")]
+    [InlineData("a SearchValues built per call", "solution", "Smoke", "ReadOnlySpan<char> rest = log;", "SearchValues<string> AlarmWords = SearchValues.Create([\"error\", \"fail\", \"fatal\"], StringComparison.OrdinalIgnoreCase);\n        ReadOnlySpan<char> rest = log;", "✗ Not yet: CountAlarms builds its SearchValues on every call")]
+    [InlineData("case-sensitive words", "solution", "Smoke", "StringComparison.OrdinalIgnoreCase);", "StringComparison.Ordinal);", "✗ Not yet: CountAlarms returns 0 for a log in capitals and mixed case (\"Fail\", \"FATAL\", \"eRRor\"); 3 of its lines mention error, fail or fatal. The words can be written in any case")]
+    [InlineData("one answer for the whole log", "solution", "Smoke", SearchFromHitToLineEnd, WholeLogOnce, "✗ Not yet: CountAlarms returns 1 for a log with three alarm lines; 3 of its lines mention error, fail or fatal. Count the lines")]
+    [InlineData("a line counted once per word", "solution", "Smoke", "rest = rest.Slice(hit + lineEnd + 1);", "rest = rest.Slice(hit + 1);", "✗ Not yet: CountAlarms returns 3 for three alarm words on the same line (\"error ... fail ... error\"); 1 of its lines mention error, fail or fatal. Count each line once")]
+    [InlineData("three searches per line", "exercise", "Smoke", SplitAndLowerCase, ThreeSpanSearches, "✗ Not yet: the counts are right, but CountAlarms does not search with a SearchValues<string>")]
+    [InlineData("the kept solution, measured", "solution", "Quick", "", "", "✓ the counts are right, one SearchValues<string> does the search and nothing is allocated per call on net9.0 and net10.0.")]
+    [InlineData("a SearchValues built in a local function", "solution", "Quick", "int hit;\n        while ((hit = rest.IndexOfAny(AlarmWords)) >= 0)", "static SearchValues<string> Fresh() => SearchValues.Create([\"error\", \"fail\", \"fatal\"], StringComparison.OrdinalIgnoreCase);\n        int hit;\n        while ((hit = rest.IndexOfAny(Fresh())) >= 0)", "✗ Not yet: Count still allocates ")]
+    public async Task Alarm_count_check_passes_only_right_counts_from_one_prebuilt_search_without_strings_or_allocation(string answer, string start, string mode, string? find, string? replaceWith, string expectedStart)
+    {
+        var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
+        var result = await CheckedAnswerAsync(answer, "regex/03-searching.ipynb", "class Alarms", "\nvar exercise", "regex-03-searching.exercise.cs", from, find, replaceWith, "Searching.CheckAlarmCount(typeof(Alarms), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
+    }
+
+    private const string SearchFromHitToLineEnd = "ReadOnlySpan<char> rest = log;\n        int alarms = 0;\n        int hit;\n        while ((hit = rest.IndexOfAny(AlarmWords)) >= 0)\n        {\n            alarms++;\n            int lineEnd = rest.Slice(hit).IndexOfAny('\\r', '\\n');\n            if (lineEnd < 0)\n            {\n                break;\n            }\n\n            rest = rest.Slice(hit + lineEnd + 1);\n        }";
+
+    private const string SearchEachLine = "int alarms = 0;\n        foreach (ReadOnlySpan<char> line in log.AsSpan().EnumerateLines())\n        {\n            if (line.ContainsAny(AlarmWords))\n            {\n                alarms++;\n            }\n        }";
+
+    private const string WholeLogOnce = "int alarms = log.AsSpan().ContainsAny(AlarmWords) ? 1 : 0;";
+
+    private const string SplitAndLowerCase = "foreach (string line in log.Split('\\n'))\n        {\n            string lower = line.ToLowerInvariant();\n            if (lower.Contains(\"error\") || lower.Contains(\"fail\") || lower.Contains(\"fatal\"))";
+
+    private const string ThreeSpanSearches = "foreach (ReadOnlySpan<char> line in log.AsSpan().EnumerateLines())\n        {\n            if (line.Contains(\"error\", StringComparison.OrdinalIgnoreCase) || line.Contains(\"fail\", StringComparison.OrdinalIgnoreCase) || line.Contains(\"fatal\", StringComparison.OrdinalIgnoreCase))";
+
     /// <summary>What an edited answer starts from.</summary>
     public enum AnswerStart
     {

@@ -681,4 +681,113 @@ public class NotebookClaimsTests
         Assert.Contains(".IndexOfAnyExcept(Utilities.s_ascii_", skip.Text, StringComparison.Ordinal);
         Assert.Contains("char.IsAscii", skip.Text, StringComparison.Ordinal);
     }
+
+    // What a notebook's own classes compute (positions, counts, answers), evaluated in a notebook session as the
+    // reader's kernel runs them: the setup cell, then each class, then the expression; its displayed text.
+    private static async Task<string> EvaluateAsync(string notebook, string[] markers, string expression)
+    {
+        var path = Path.Combine(Repo.Notebooks, notebook);
+        using var cells = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        Assert.True(setup.Outcome.Succeeded, setup.ToString());
+        foreach (var marker in markers)
+        {
+            var declared = await cells.RunAsync(CellClasses(notebook, marker));
+            Assert.True(declared.Outcome.Succeeded, $"{marker}: {declared}");
+        }
+
+        var value = await cells.RunAsync(expression);
+        Assert.True(value.Outcome.Succeeded, value.ToString());
+        return value.ResultText ?? "";
+    }
+
+    private const string Searching = "regex/03-searching.ipynb";
+
+    [Fact]
+    public async Task Searching_the_day_names_sit_where_war_and_peace_has_them_and_each_version_finds_one_N9_S01_S05()
+    {
+        var text = await EvaluateAsync(Searching, ["class DayNames"], """
+            var book = (string)typeof(DayNames).GetField("Book", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!.GetValue(null)!;
+            var days = new[] { "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday" };
+            var names = new DayNames();
+            var initials = book.Count(c => "MmTtWwFfSs".Contains(c)) * 100.0 / book.Length;
+            var allAtOnce = book.AsSpan().ContainsAny(System.Buffers.SearchValues.Create(days, StringComparison.OrdinalIgnoreCase));
+            $"{book.Length} | " + string.Join(" ", days.Select(d => $"{d}:{book.IndexOf(d, StringComparison.OrdinalIgnoreCase)}"))
+                + $" | {names.EveryPositionEveryDay()} {names.EveryPositionByLetter()} {names.OneSearchPerDay()} {names.JumpBetweenFirstLetters()} {allAtOnce} | {initials.ToString("F1", System.Globalization.CultureInfo.InvariantCulture)}"
+            """);
+
+        // The post's positions (found with IndexOf(day, OrdinalIgnoreCase) in War and Peace), Monday absent; every
+        // version answers true (AllDaysAtOnce is inside #if NET9_0_OR_GREATER, which the kernel does not define:
+        // the same SearchValues<string> stands in for it); the notebook says 17.1 % of the text are day initials.
+        Assert.Equal(
+            "3293614 | Monday:-1 Tuesday:971396 Wednesday:10652 Thursday:107470 Friday:640801 Saturday:1529549 Sunday:891753 | True True True True True | 17.1",
+            text);
+    }
+
+    [Fact]
+    public async Task Searching_the_inputs_hold_what_the_notebook_says_C30_AS05_SP07_N9_S07_S08_S14_S16_N10_S01_S02_S04()
+    {
+        var text = await EvaluateAsync(Searching, ["class FindThePeriod", "class OneBitApart", "class ShortCounts", "class VectorWidth", "class NewerSearchValues"], """
+            var period = new FindThePeriod();
+            var symbols = new OneBitApart();
+            var width = new VectorWidth();
+            var newer = new NewerSearchValues();
+            var twain = (byte[])typeof(NewerSearchValues).GetField("TwainBytes", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!.GetValue(null)!;
+            var plays = PerfLab.Inputs.Corpus.Prose(1_000_000, seed: 100);
+            var poem = (string)typeof(VectorWidth).GetField("_poem", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!.GetValue(width)!;
+            $"{period.CharByChar()} {period.StringIndexOf()} {period.BytesIndexOfAny()} | {symbols.FindPair()} {symbols.FindTwoPairs()} {plays.Count(c => c == '@')} {plays.IndexOf('@')} | {new ShortCounts().CountLetterA()}"
+                + $" | {poem.Length} {width.EqualIgnoringCase()} {width.FindGermanLetter()} | {newer.CountStopBytes()} {twain.Count(b => b == (byte)'\r')} {newer.FindDetective()}"
+            """);
+
+        // Period at index 72 and 48; no '@', '`', '^' or '~' left once the 28 e-mail '@'s (the first at 95,132) are replaced; 16 'a's in the random arrays; a 600-char poem that
+        // differs from its copy; no German letter in 10,000 newlines; every stop byte a line's '\r' (19,400); no detective.
+        Assert.Equal("72 72 48 | False False 28 95132 | 16 | 600 False -1 | 19400 19400 False", text);
+    }
+
+    [Fact]
+    public async Task Searching_library_calls_allocate_nothing_and_span_split_drops_the_208_bytes_of_string_split_C30_AS05_SP07_N9_S15_N10_M01()
+    {
+        var period = await AllocatedAsync(CellClasses(Searching, "class FindThePeriod"));
+        var split = await AllocatedAsync(CellClasses(Searching, "class ListHasItem"), ["net9.0", "net10.0"]);
+        var contains = await AllocatedAsync(CellClasses(Searching, "class SpanPathsInTheLibrary"), ["net9.0", "net10.0"], ["*ContainsWithComparer"]);
+
+        foreach (var runtime in new[] { "net8.0", "net9.0", "net10.0" })
+        {
+            foreach (var method in new[] { "CharByChar", "StringIndexOf", "BytesIndexOfAny" })
+            {
+                AllocatesAbout(0, period[(method, runtime)], $"{method} on {runtime}");
+            }
+        }
+
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            AllocatesAbout(208, split[("WithStringSplit", runtime)], $"WithStringSplit on {runtime}");
+            AllocatesAbout(0, split[("WithSpanSplit", runtime)], $"WithSpanSplit on {runtime}");
+        }
+
+        // .NET 9 walks the array as a span (no enumerator), .NET 10 hands it to the vectorized search: neither allocates.
+        AllocatesAbout(0, contains[("ContainsWithComparer", "net9.0")], "ContainsWithComparer on net9.0");
+        AllocatesAbout(0, contains[("ContainsWithComparer", "net10.0")], "ContainsWithComparer on net10.0");
+    }
+
+    [Fact]
+    public async Task Searching_endswith_with_a_constant_suffix_is_a_jump_on_net8_and_one_masked_compare_without_a_call_from_net9_N9_S17()
+    {
+        var report = await Capture(CellClasses(Searching, "class TextFiles"), "IsTextFile");
+
+        // The post's sizes: 26 bytes on .NET 8, 61 on .NET 9.
+        var net8 = Only(report, "net8.0");
+        Assert.Equal(26, net8.CodeSize);
+        Assert.Contains(net8.Instructions, i => i.Contains("String:EndsWith", StringComparison.Ordinal));
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            var inline = Only(report, runtime);
+            Assert.Equal(61, inline.CodeSize);
+            Assert.Equal(0, inline.Calls);
+            Assert.DoesNotContain(inline.Instructions, i => i.Contains("EndsWith", StringComparison.Ordinal));
+            Assert.Contains(inline.Instructions, i => i.StartsWith("or", StringComparison.Ordinal));
+            Assert.Contains(inline.Lines, l => l.Contains("0x20002000200000", StringComparison.Ordinal));
+            Assert.Contains(inline.Lines, l => l.Contains("0x7400780074002E", StringComparison.Ordinal));
+        }
+    }
 }

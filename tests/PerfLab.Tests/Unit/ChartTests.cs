@@ -61,8 +61,10 @@ public class ChartTests
     {
         var none = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0)));
         var some = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 48)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0)));
+        var noise = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 3)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 1)));
 
         Assert.Equal(["time", "ratio"], BenchmarkCharts.For(none).Select(c => c.Id));
+        Assert.Equal(["time", "ratio"], BenchmarkCharts.For(noise).Select(c => c.Id)); // a byte or two from tiering: no object
         Assert.Equal(["time", "allocated", "ratio"], BenchmarkCharts.For(some).Select(c => c.Id));
     }
 
@@ -100,6 +102,26 @@ public class ChartTests
         Assert.Equal(0.25, data[2]!["y"]![0]!.GetValue<double>(), 5);
         Assert.Contains(PerfLab.Results.ResultColumns.PublishedLines(run), l => l.StartsWith("Published N10-J01 (Performance Improvements in .NET 10, dotnet/runtime#115172): net9.0 19.53 ns, 88 B -> net10.0 6.685 ns, 24 B", StringComparison.Ordinal));
         Assert.Contains(PerfLab.Results.ResultColumns.PublishedLines(run), l => l.StartsWith("Reference course-machine-linux-x64 (AMD EPYC, 2 logical cores, full mode): net9.0 ", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void An_old_vs_new_figure_is_compared_on_the_runtime_the_post_measured_and_labelled_without_the_posts_method_names()
+    {
+        // N9-S15: ContainsString (baseline) -> ContainsSpan on net9.0, 0.49 in the post.
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Outcome("net9.0", "9.0.20", Fake.Case("ContainsString", 100, 208, baseline: true, category: "N9-S15"), Fake.Case("ContainsSpan", 50, 0, category: "N9-S15")),
+            Fake.Outcome("net10.0", "10.0.12", Fake.Case("ContainsString", 100, 208, baseline: true, category: "N9-S15"), Fake.Case("ContainsSpan", 80, 0, category: "N9-S15")));
+
+        var data = BenchmarkCharts.Published(run)!.Figure["data"]!.AsArray();
+        var yours = data.Single(t => (string)t!["name"]! == "yours (this machine)")!;
+
+        Assert.Equal(0.5, yours["y"]![0]!.GetValue<double>(), 5);
+        Assert.Contains("yours on net9.0", yours["text"]![0]!.GetValue<string>(), StringComparison.Ordinal);
+
+        // The post's method names go to the hover text; the axis label stays short.
+        Assert.Equal("ContainsSpan (N9-S15)", yours["x"]![0]!.GetValue<string>());
+        Assert.Contains("ContainsSpan / ContainsString", yours["text"]![0]!.GetValue<string>(), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,0 +1,127 @@
+using System.Buffers;
+using System.Reflection;
+using PerfLab.Contract;
+using PerfLab.Results;
+
+namespace PerfLab.Notebooks.Exercises;
+
+/// <summary>
+/// The exercise of notebooks/regex/03-searching.ipynb: count the lines of a log that mention "error", "fail" or
+/// "fatal" in any case, with one <see cref="SearchValues{T}"/> of strings built once and no string per line. The
+/// check counts logs whose answer is known (case, line ends, a word cut by a line break, several words on one
+/// line), reads from the IL whether the method creates strings, builds its SearchValues per call or searches
+/// without one, and, outside smoke mode, the bytes the run measured on .NET 9 and 10.
+/// </summary>
+public static class Searching
+{
+    private const string MethodName = "CountAlarms";
+
+    private static readonly string[] Words = ["error", "fail", "fatal"];
+
+    /// <summary>Checks the reader's class and, when given, its run.</summary>
+    /// <param name="exercise">The exercise class, e.g. <c>typeof(Alarms)</c>.</param>
+    /// <param name="run">The exercise cell's run on .NET 9 and 10.</param>
+    /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
+    public static ExerciseResult CheckAlarmCount(Type exercise, BenchmarkRun? run)
+    {
+        if (exercise is null)
+        {
+            return ExerciseResult.NotYet("pass the exercise class, e.g. Searching.CheckAlarmCount(typeof(Alarms), exercise).");
+        }
+
+        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(string)]);
+        if (method?.ReturnType != typeof(int))
+        {
+            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string log)`: keep its signature and change its body.");
+        }
+
+        foreach (var (what, log) in Cases())
+        {
+            var expected = Expected(log);
+            try
+            {
+                var answer = (int)method.Invoke(null, [log])!;
+                if (answer != expected)
+                {
+                    return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} of its lines mention error, fail or fatal.{Hint(what)}");
+                }
+            }
+            catch (TargetInvocationException ex)
+            {
+                return ExerciseResult.NotYet($"{MethodName} threw {ex.InnerException?.GetType().Name} for {what}: {ex.InnerException?.Message}");
+            }
+        }
+
+        var instructions = IlScanner.Read(method);
+        foreach (var called in instructions.Select(i => i.Called).OfType<MethodInfo>())
+        {
+            if (called.ReturnType == typeof(string) || called.ReturnType == typeof(string[]))
+            {
+                var name = called.Name == "ToString" ? "ToString()" : $"{called.DeclaringType?.Name.Split('`')[0]}.{called.Name}";
+                return ExerciseResult.NotYet($"{MethodName} still calls {name}, which returns a new {(called.ReturnType == typeof(string) ? "string" : "array of strings")} on every call. Walk the log as a ReadOnlySpan<char> (EnumerateLines, or IndexOfAny then skip to the line's end) instead.");
+            }
+
+            if (called.DeclaringType == typeof(SearchValues) && called.Name == "Create")
+            {
+                return ExerciseResult.NotYet($"{MethodName} builds its SearchValues on every call, which is the expensive part: SearchValues.Create analyses the words and picks an algorithm. Build it once, in a static readonly field of the class, and only search with it in {MethodName}.");
+            }
+        }
+
+        if (!instructions.Any(i => i.Called?.GetParameters().Any(p => p.ParameterType == typeof(SearchValues<string>)) == true))
+        {
+            return ExerciseResult.NotYet($"the counts are right, but {MethodName} does not search with a SearchValues<string>: each word is a separate search, so a line is read once per word. One SearchValues<string> of the three words, with StringComparison.OrdinalIgnoreCase, finds any of them in one pass (span.ContainsAny or span.IndexOfAny).");
+        }
+
+        if (run is null)
+        {
+            return ExerciseResult.Pass("the counts are right, one SearchValues<string> does the search and no string is created. Run the exercise cell and pass its result to check the bytes too.");
+        }
+
+        var rows = run.Results.Where(r => r.Error is null && (r.Runtime is "net9.0" or "net10.0")).ToList();
+        if (rows.Count == 0)
+        {
+            return ExerciseResult.NotYet("the run given has no row on .NET 9 or 10: run the exercise cell again and pass its result.");
+        }
+
+        if (run.Mode == BenchmarkMode.Smoke)
+        {
+            return ExerciseResult.Pass("the counts are right, one SearchValues<string> does the search and no string is created (smoke mode: one cold call, so the bytes were not checked; run the notebook in quick mode to see them at 0).");
+        }
+
+        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
+        {
+            return ExerciseResult.NotYet($"{allocating.Method} still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. Look for a string, an array or a SearchValues created in {MethodName} or in a method it calls.");
+        }
+
+        return ExerciseResult.Pass($"the counts are right, one SearchValues<string> does the search and nothing is allocated per call on {string.Join(" and ", rows.Select(r => r.Runtime).Distinct())}.");
+    }
+
+    // The answer, the slow and obvious way: every line (split at \n, a \r before it dropped), lower-cased, searched three times.
+    private static int Expected(string log) => log.Length == 0
+        ? 0
+        : log.Split('\n').Count(line => Words.Any(word => line.TrimEnd('\r').Contains(word, StringComparison.OrdinalIgnoreCase)));
+
+    private static string Hint(string what) => what switch
+    {
+        _ when what.Contains("three alarm lines", StringComparison.Ordinal) => " Count the lines that hold a word, not whether the log holds one: search each line, or go on searching after each line you counted.",
+        _ when what.Contains("capitals", StringComparison.Ordinal) => " The words can be written in any case: search with StringComparison.OrdinalIgnoreCase.",
+        _ when what.Contains("cut", StringComparison.Ordinal) => " A word cut by a line break is on no line: search line by line, or make sure a hit does not cross a line's end.",
+        _ when what.Contains("same line", StringComparison.Ordinal) => " Count each line once, however many words it holds: after a hit, go on from the next line.",
+        _ => "",
+    };
+
+    private static IEnumerable<(string What, string Log)> Cases()
+    {
+        yield return ("a log with one alarm line", "service started\r\nerror: disk full\r\nretrying in 5 s\r\n");
+        yield return ("a log with three alarm lines", "error reading the disk\nfail over to the spare\nfatal: no spare\nfine\n");
+        yield return ("a log in capitals and mixed case (\"Fail\", \"FATAL\", \"eRRor\")", "Fail\nFATAL\neRRor\nfine\n");
+        yield return ("an empty log", "");
+        yield return ("a last line without a line end", "all good\r\nshutting down: fatal");
+        yield return ("three alarm words on the same line (\"error ... fail ... error\")", "error while reading, fail over, error again\r\nok\r\n");
+        yield return ("words cut by line breaks (\"fa\" + \"tal\", \"err\" + \"or\")", "the job was fa\r\ntal only in name; err\nor not\n");
+        yield return ("longer words that contain them (\"failure\", \"terrors\")", "a failure\nno terrors here\nnothing\n");
+        yield return ("empty lines between alarms", "FATAL\r\n\r\n\r\nError\r\n\r\n");
+        yield return ("a 5,000-character line ending in \"Fail\"", new string('.', 4996) + "Fail\nok\n");
+        yield return ("600 lines, every 7th an alarm", string.Concat(Enumerable.Range(0, 600).Select(i => i % 7 == 3 ? $"line {i}: request failed\r\n" : $"line {i}: request served\r\n")));
+    }
+}
