@@ -102,7 +102,7 @@ internal static class CaseRunner
             // and then every iteration times Tier0 code: drive the case until tiering settles first. An
             // exception here is left for BenchmarkDotNet to meet and report in its own words.
             HostLogger.Emit(new HostEvent("TieringWarmup", null));
-            _ = TieringDriver.Drive([benchmarkCase], QuickTieringLimit);
+            _ = TieringDriver.Drive([benchmarkCase], QuickTieringLimit, roundBudget: TieringDriver.QuickRoundBudget);
         }
 
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo([benchmarkCase], runInfo.Type, runInfo.Config));

@@ -17,17 +17,26 @@ internal static class TieringDriver
     private const int CallsPerRound = 200;
     private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(200);
 
-    // A case that takes 100 ms a call would spend 20 s in one round of 200 calls, far past the deadline
-    // (checked between rounds): a round gives each case at most this long, and at least one call.
-    private static readonly TimeSpan RoundBudget = TimeSpan.FromMilliseconds(250);
+    /// <summary>
+    /// What quick mode gives each case per round: a case that takes 100 ms a call would otherwise spend 20 s
+    /// in one round of 200 calls, far past its 5 s deadline (checked between rounds). At least one call.
+    /// </summary>
+    public static readonly TimeSpan QuickRoundBudget = TimeSpan.FromMilliseconds(250);
+
+    // Quiet rounds mean nothing before a method has been called often enough to be queued for Tier1 (30
+    // calls by default): a slow case gets few calls per round and would look settled at Tier0 or OSR.
+    private const int CallsBeforeSettled = 60;
 
     /// <summary>Drives <paramref name="cases"/>; null when settled, done or out of time, else the exception a case threw.</summary>
     /// <param name="cases">The cases, each called on its own instance with its parameters and setup.</param>
     /// <param name="deadline">The longest time to drive.</param>
     /// <param name="done">Checked after each round: true ends early (e.g. the listing holds optimized code).</param>
-    public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null)
+    /// <param name="roundBudget">The longest a round calls each case; null: <see cref="CallsPerRound"/> calls whatever they take
+    /// (the asm driver, which stops as soon as the listing holds Tier1 code and needs those calls to get there).</param>
+    public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null, TimeSpan? roundBudget = null)
     {
         var targets = cases.Select(Prepare).ToArray();
+        var calls = new int[targets.Length];
         var clock = Stopwatch.StartNew();
         var compiled = -1L;
         var quietRounds = 0;
@@ -35,12 +44,13 @@ internal static class TieringDriver
         {
             for (var round = 1; clock.Elapsed < deadline; round++)
             {
-                foreach (var target in targets)
+                for (var t = 0; t < targets.Length; t++)
                 {
                     var started = clock.Elapsed;
-                    for (var i = 0; i < CallsPerRound && clock.Elapsed - started < RoundBudget; i++)
+                    for (var i = 0; i < CallsPerRound && (roundBudget is not { } budget || clock.Elapsed - started < budget); i++)
                     {
-                        target.Invoke();
+                        targets[t].Invoke();
+                        calls[t]++;
                     }
                 }
 
@@ -53,7 +63,7 @@ internal static class TieringDriver
                 var now = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
                 quietRounds = now == compiled ? quietRounds + 1 : 0;
                 compiled = now;
-                if (round >= 5 && quietRounds >= 3)
+                if (round >= 5 && quietRounds >= 3 && calls.All(c => c >= CallsBeforeSettled))
                 {
                     return null;
                 }
