@@ -8,7 +8,7 @@ namespace PerfLab.Display;
 /// The HTML view of a <see cref="RegexSourceReport"/> for notebooks and reports: the attribute and the
 /// summaries on top, the explanation side by side per group of runtimes, then each method and the helpers
 /// (collapsed when long), C# highlighted, changed lines marked as in the asm view (its tables and colors);
-/// the whole generated files last, collapsed. Self-contained (inline CSS, no script).
+/// the whole generated files last, collapsed, on the standalone page. Self-contained (inline CSS, no script).
 /// </summary>
 public static class RegexSourceHtml
 {
@@ -34,7 +34,9 @@ public static class RegexSourceHtml
 
     /// <summary>An HTML fragment (a div with its own style), to embed in a page or a notebook output.</summary>
     /// <param name="report">The report.</param>
-    public static string Fragment(RegexSourceReport report)
+    /// <param name="wholeFiles">Also the whole generated files, collapsed (the standalone page has them; a notebook's
+    /// view leaves them out: seven regexes' files would push a report past its size budget).</param>
+    public static string Fragment(RegexSourceReport report, bool wholeFiles = false)
     {
         ArgumentNullException.ThrowIfNull(report);
         var html = new StringBuilder();
@@ -57,6 +59,11 @@ public static class RegexSourceHtml
             AppendPart(html, part);
         }
 
+        if (!wholeFiles)
+        {
+            return html.Append("<p class=\"files\">The whole generated files: <code>perflab regex</code> with <code>--full</code> or <code>--html</code>.</p></div>").ToString();
+        }
+
         html.Append("<details class=\"files\"><summary>The generated files</summary>");
         foreach (var (runtimes, file) in report.Files())
         {
@@ -72,7 +79,7 @@ public static class RegexSourceHtml
     public static string Page(RegexSourceReport report)
     {
         ArgumentNullException.ThrowIfNull(report);
-        return $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{E("C# generated for " + report.Attribute)}</title></head><body>{Fragment(report)}</body></html>\n";
+        return $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{E("C# generated for " + report.Attribute)}</title></head><body>{Fragment(report, wholeFiles: true)}</body></html>\n";
     }
 
     // The explanation is always in view; a method or the helpers start collapsed when long, as asm listings do.

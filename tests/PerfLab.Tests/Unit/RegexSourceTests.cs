@@ -162,7 +162,7 @@ public partial class RegexSourceTests
     {
         var report = Report(Runtime("net9.0", Net9Like(GeneratedRegexFiles.WordThenMathSymbol)), Runtime("net10.0", GeneratedRegexFiles.WordThenMathSymbol));
 
-        var html = RegexSourceHtml.Fragment(report);
+        var html = RegexSourceHtml.Fragment(report, wholeFiles: true);
 
         Assert.StartsWith("<div class=\"perflab-asm perflab-regex\"><style>", html, StringComparison.Ordinal);
         Assert.Contains("<code>[GeneratedRegex(@&quot;\\w*\\p{Sm}&quot;)]</code>", html, StringComparison.Ordinal);
