@@ -7,13 +7,7 @@ namespace PerfLab.Tests.Unit;
 /// <summary>The command line, parsed in-process: bad arguments stop before anything runs.</summary>
 public class CliArgumentTests
 {
-    private static async Task<(int ExitCode, string Output, string Error)> InvokeAsync(params string[] args)
-    {
-        var output = new StringWriter();
-        var error = new StringWriter();
-        var exitCode = await PerfLabCommand.Create(output, error).Parse(args).InvokeAsync(new InvocationConfiguration { Output = output, Error = error });
-        return (exitCode, output.ToString(), error.ToString());
-    }
+    private static Task<(int ExitCode, string Output, string Error)> InvokeAsync(params string[] args) => InProcessCli.InvokeAsync(args);
 
     [Fact]
     public async Task An_unknown_mode_lists_the_three_modes()

@@ -8,13 +8,7 @@ namespace PerfLab.Tests.Unit;
 /// <summary>`perflab corpus`, in-process: the file it writes and the values it refuses.</summary>
 public class CorpusCommandTests
 {
-    private static async Task<(int ExitCode, string Output, string Error)> InvokeAsync(params string[] args)
-    {
-        var output = new StringWriter();
-        var error = new StringWriter();
-        var exitCode = await PerfLabCommand.Create(output, error).Parse(args).InvokeAsync(new InvocationConfiguration { Output = output, Error = error });
-        return (exitCode, output.ToString(), error.ToString());
-    }
+    private static Task<(int ExitCode, string Output, string Error)> InvokeAsync(params string[] args) => InProcessCli.InvokeAsync(args);
 
     [Fact]
     public async Task It_writes_the_corpus_bytes_and_says_where_and_what()
