@@ -69,8 +69,13 @@ public static class ReferenceRuns
             }
             else
             {
-                // Old idiom against new: the new method's row over its class's baseline on the newest runtime measured.
-                var recent = rows.LastOrDefault(r => !r.IsBaseline);
+                // Old idiom against new: the new method's row over its class's baseline, on the post's runtime when
+                // the run measured it (another runtime's ratio can differ: N9-S03 is slower than its baseline on
+                // .NET 9 and faster on .NET 10), else on the newest runtime measured.
+                var measured = rows.Where(r => !r.IsBaseline).ToArray();
+                var recent = measured.Any(r => r.Runtime == after.Runtime)
+                    ? measured.Last(r => r.Runtime == after.Runtime)
+                    : measured.LastOrDefault();
                 var baseline = machine.Rows.FirstOrDefault(r => r.Type == recent.Type && r.IsBaseline && r.Runtime == recent.Runtime);
                 if (recent.Figure is not null && baseline.Figure is not null && baseline.MeanNs > 0)
                 {
