@@ -4,13 +4,14 @@ using System.Text.Json;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.Display;
 using PerfLab.Generators;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Execution;
+using PerfLab.Reference;
 using PerfLab.Results;
 using PerfLab.Runtimes;
-using PerfLab.Reference;
+using PerfLab.Views.Html;
+using PerfLab.Views.Terminal;
 
 namespace PerfLab.Cli;
 

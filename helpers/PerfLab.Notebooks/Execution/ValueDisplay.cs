@@ -1,7 +1,7 @@
 using System.Collections;
 using System.Globalization;
 using System.Reflection;
-using PerfLab.Display;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Notebooks.Execution;
 

@@ -72,28 +72,7 @@ public static class Bits
             }
         }
 
-        if (run is null)
-        {
-            return ExerciseResult.Pass("the counts are right and no single bit is read. Run the exercise cell and pass its result to check the bytes too.");
-        }
-
-        var rows = run.Results.Where(r => r.Error is null && r.Runtime == "net10.0").ToList();
-        if (rows.Count == 0)
-        {
-            return ExerciseResult.NotYet("the run given has no row on .NET 10: run the exercise cell again and pass its result.");
-        }
-
-        if (run.Mode == BenchmarkMode.Smoke)
-        {
-            return ExerciseResult.Pass("the counts are right and no single bit is read (smoke mode: one cold call, so the bytes were not checked; run the notebook in quick mode to see them at 0).");
-        }
-
-        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
-        {
-            return ExerciseResult.NotYet($"{allocating.Method} still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. Look for an array, a copy or a lambda in {MethodName} or in a method it calls.");
-        }
-
-        return ExerciseResult.Pass("the counts are right, no single bit is read and nothing is allocated per call on net10.0.");
+        return MeasuredBytes.Check(run, ["net10.0"], "the counts are right and no single bit is read", "the counts are right, no single bit is read", $"Look for an array, a copy or a lambda in {MethodName} or in a method it calls.");
     }
 
     private static IEnumerable<(string What, BitArray Bits)> Cases()

@@ -76,27 +76,6 @@ public static class Dictionaries
             }
         }
 
-        if (run is null)
-        {
-            return ExerciseResult.Pass("the totals are right and no string is created. Run the exercise cell and pass its result to check the bytes too.");
-        }
-
-        var rows = run.Results.Where(r => r.Error is null && (r.Runtime is "net9.0" or "net10.0")).ToList();
-        if (rows.Count == 0)
-        {
-            return ExerciseResult.NotYet("the run given has no row on .NET 9 or 10: run the exercise cell again and pass its result.");
-        }
-
-        if (run.Mode == BenchmarkMode.Smoke)
-        {
-            return ExerciseResult.Pass("the totals are right and no string is created (smoke mode: one cold call, so the bytes were not checked; run the notebook in quick mode to see them at 0).");
-        }
-
-        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
-        {
-            return ExerciseResult.NotYet($"{allocating.Method} still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. Look for a string, an array or a lambda created in {MethodName} or in a method it calls.");
-        }
-
-        return ExerciseResult.Pass($"the totals are right and nothing is allocated per call on {string.Join(" and ", rows.Select(r => r.Runtime).Distinct())}.");
+        return MeasuredBytes.Check(run, ["net9.0", "net10.0"], "the totals are right and no string is created", "the totals are right", $"Look for a string, an array or a lambda created in {MethodName} or in a method it calls.");
     }
 }

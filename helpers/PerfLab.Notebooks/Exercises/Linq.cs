@@ -76,27 +76,6 @@ public static class Linq
             return ExerciseResult.NotYet($"{MethodName} still calls Enumerable.{builds.Name}, which creates an object on every call. First has an overload that takes the condition itself.");
         }
 
-        if (run is null)
-        {
-            return ExerciseResult.Pass("the answers are right and no iterator is built. Run the exercise cell and pass its result to check the bytes too.");
-        }
-
-        var rows = run.Results.Where(r => r.Error is null && (r.Runtime is "net9.0" or "net10.0")).ToList();
-        if (rows.Count == 0)
-        {
-            return ExerciseResult.NotYet("the run given has no row on .NET 9 or 10: run the exercise cell again and pass its result.");
-        }
-
-        if (run.Mode == BenchmarkMode.Smoke)
-        {
-            return ExerciseResult.Pass("the answers are right and no iterator is built (smoke mode: one cold call, so the bytes were not checked; run the notebook in quick mode to see them at 0).");
-        }
-
-        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
-        {
-            return ExerciseResult.NotYet($"{allocating.Method} still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. A lambda that captures a variable or `this` is a new object on every call; the condition needs only its parameter and a constant.");
-        }
-
-        return ExerciseResult.Pass($"the answers are right and nothing is allocated per call on {string.Join(" and ", rows.Select(r => r.Runtime).Distinct())}.");
+        return MeasuredBytes.Check(run, ["net9.0", "net10.0"], "the answers are right and no iterator is built", "the answers are right", $"A lambda that captures a variable or `this` is a new object on every call; the condition needs only its parameter and a constant.");
     }
 }

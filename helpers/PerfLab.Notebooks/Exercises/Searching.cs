@@ -72,28 +72,7 @@ public static class Searching
             return ExerciseResult.NotYet($"the counts are right, but {MethodName} does not search with a SearchValues<string>: each word is a separate search, so a line is read once per word. One SearchValues<string> of the three words, with StringComparison.OrdinalIgnoreCase, finds any of them in one pass (span.ContainsAny or span.IndexOfAny).");
         }
 
-        if (run is null)
-        {
-            return ExerciseResult.Pass("the counts are right, one SearchValues<string> does the search and no string is created. Run the exercise cell and pass its result to check the bytes too.");
-        }
-
-        var rows = run.Results.Where(r => r.Error is null && (r.Runtime is "net9.0" or "net10.0")).ToList();
-        if (rows.Count == 0)
-        {
-            return ExerciseResult.NotYet("the run given has no row on .NET 9 or 10: run the exercise cell again and pass its result.");
-        }
-
-        if (run.Mode == BenchmarkMode.Smoke)
-        {
-            return ExerciseResult.Pass("the counts are right, one SearchValues<string> does the search and no string is created (smoke mode: one cold call, so the bytes were not checked; run the notebook in quick mode to see them at 0).");
-        }
-
-        if (rows.FirstOrDefault(r => AllocationNoise.AllocatesObjects(r.AllocatedBytes)) is { } allocating)
-        {
-            return ExerciseResult.NotYet($"{allocating.Method} still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}. Look for a string, an array or a SearchValues created in {MethodName} or in a method it calls.");
-        }
-
-        return ExerciseResult.Pass($"the counts are right, one SearchValues<string> does the search and nothing is allocated per call on {string.Join(" and ", rows.Select(r => r.Runtime).Distinct())}.");
+        return MeasuredBytes.Check(run, ["net9.0", "net10.0"], "the counts are right, one SearchValues<string> does the search and no string is created", "the counts are right, one SearchValues<string> does the search", $"Look for a string, an array or a SearchValues created in {MethodName} or in a method it calls.");
     }
 
     // The answer, the slow and obvious way: every line (split at \n, a \r before it dropped), lower-cased, searched three times.

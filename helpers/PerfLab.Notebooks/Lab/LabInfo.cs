@@ -1,7 +1,7 @@
-using System.Net;
 using System.Text;
 using PerfLab.Contract;
 using PerfLab.Runtimes;
+using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Notebooks;
 
@@ -56,6 +56,4 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
         RuntimeSource.Provisioned => "provisioned by PerfLab",
         _ => "not here yet: provisioned from NuGet on first run (a few seconds)",
     };
-
-    private static string E(string text) => WebUtility.HtmlEncode(text);
 }

@@ -1,10 +1,10 @@
 using System.Globalization;
-using System.Net;
 using System.Text;
 using PerfLab.Contract;
-using PerfLab.Display;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
+using PerfLab.Views.Html;
+using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Notebooks.Reports;
 
@@ -266,6 +266,4 @@ public static class NotebookReport
         < 60 => duration.TotalSeconds.ToString("0.0", CultureInfo.InvariantCulture) + " s",
         _ => string.Create(CultureInfo.InvariantCulture, $"{(int)duration.TotalMinutes} min {duration.Seconds:00} s"),
     };
-
-    private static string E(string text) => WebUtility.HtmlEncode(text);
 }

@@ -1,4 +1,5 @@
 using System.Text;
+using PerfLab.Views.Terminal;
 
 namespace PerfLab.Disassembly;
 
@@ -79,7 +80,7 @@ public sealed record AsmMethodView(string Method, IReadOnlyList<AsmGroup> Groups
 /// <param name="Method">What the reader asked for.</param>
 /// <param name="Variant">Steady state, FullOpts or PGO off.</param>
 /// <param name="Runtimes">Per runtime, in the order asked for.</param>
-[PerfLab.Display.TypeFormatterSource(typeof(PerfLab.Display.NotebookFormatterSource))]
+[PerfLab.Views.Html.TypeFormatterSource(typeof(PerfLab.Views.Html.NotebookFormatterSource))]
 public sealed record AsmReport(string Method, string Variant, IReadOnlyList<RuntimeAsm> Runtimes)
 {
     /// <summary>For each method, the one-line summary between consecutive runtimes that both compiled it.</summary>

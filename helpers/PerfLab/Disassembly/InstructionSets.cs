@@ -141,7 +141,7 @@ public sealed record InstructionSetRow(string Feature, bool IsCount, IReadOnlyLi
 /// <param name="Runtimes">"net8.0 8.0.31", ..., the columns.</param>
 /// <param name="Environment">NAME=VALUE settings the runtimes ran with (e.g. DOTNET_EnableAVX512F=0).</param>
 /// <param name="Rows">One per feature.</param>
-[PerfLab.Display.TypeFormatterSource(typeof(PerfLab.Display.NotebookFormatterSource))]
+[PerfLab.Views.Html.TypeFormatterSource(typeof(PerfLab.Views.Html.NotebookFormatterSource))]
 public sealed record InstructionSets(IReadOnlyList<string> Runtimes, IReadOnlyList<string> Environment, IReadOnlyList<InstructionSetRow> Rows)
 {
     /// <summary>Whether <paramref name="feature"/> (a label's start, e.g. "AVX-512F") is used by <paramref name="runtime"/> (a moniker).</summary>
@@ -180,5 +180,5 @@ public sealed record InstructionSets(IReadOnlyList<string> Runtimes, IReadOnlyLi
     }
 
     /// <summary>The table as an HTML fragment (its own style; yes/no colored).</summary>
-    public string ToHtml() => Display.InstructionSetsHtml.Fragment(this);
+    public string ToHtml() => Views.Html.InstructionSetsHtml.Fragment(this);
 }

@@ -3,6 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using PerfLab.Benchmarks;
 using PerfLab.Runtimes;
+using PerfLab.Views.Terminal;
 
 namespace PerfLab.Generators;
 
@@ -92,7 +93,7 @@ public sealed record RegexPartView(string Name, bool IsCode, IReadOnlyList<Regex
 /// <param name="Pattern">The pattern as given.</param>
 /// <param name="Options">The options as given.</param>
 /// <param name="Runtimes">Per runtime, in the order asked for; each is compared with the one before it.</param>
-[PerfLab.Display.TypeFormatterSource(typeof(PerfLab.Display.NotebookFormatterSource))]
+[PerfLab.Views.Html.TypeFormatterSource(typeof(PerfLab.Views.Html.NotebookFormatterSource))]
 public sealed record RegexSourceReport(string Pattern, RegexOptions Options, IReadOnlyList<RuntimeRegexSource> Runtimes)
 {
     /// <summary>The attribute the source was generated for: <c>[GeneratedRegex(@"\w*\p{Sm}", RegexOptions.IgnoreCase)]</c>.</summary>

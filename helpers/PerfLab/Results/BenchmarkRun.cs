@@ -1,4 +1,5 @@
 using PerfLab.Contract;
+using PerfLab.Views.Terminal;
 
 namespace PerfLab.Results;
 
@@ -87,7 +88,7 @@ public sealed record RunMachine(string Os, string Architecture, int ProcessorCou
 /// <param name="Results">The rows.</param>
 /// <param name="Warnings">Run-level warnings (e.g. smoke numbers are meaningless).</param>
 /// <param name="Timing">Where the run's wall time went.</param>
-[PerfLab.Display.TypeFormatterSource(typeof(PerfLab.Display.NotebookFormatterSource))]
+[PerfLab.Views.Html.TypeFormatterSource(typeof(PerfLab.Views.Html.NotebookFormatterSource))]
 public sealed record BenchmarkRun(
     int SchemaVersion,
     string Source,

@@ -1,9 +1,9 @@
 using Microsoft.Playwright;
 using PerfLab.Contract;
-using PerfLab.Display;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Reports;
 using PerfLab.Notebooks.Tests.Support;
+using PerfLab.Views.Html;
 using static PerfLab.Notebooks.Tests.Support.TestNotebooks;
 
 namespace PerfLab.Notebooks.Tests.Integration;

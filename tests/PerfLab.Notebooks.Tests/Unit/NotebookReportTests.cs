@@ -1,9 +1,9 @@
 using System.Text.RegularExpressions;
 using PerfLab.Contract;
-using PerfLab.Display;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Notebooks.Reports;
+using PerfLab.Views.Html;
 using static PerfLab.Notebooks.Tests.Support.TestNotebooks;
 
 namespace PerfLab.Notebooks.Tests.Unit;

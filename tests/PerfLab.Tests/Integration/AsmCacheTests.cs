@@ -1,10 +1,10 @@
 using System.Collections.Concurrent;
 using PerfLab.Benchmarks;
 using PerfLab.Disassembly;
-using PerfLab.Display;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Tests.Integration;
 

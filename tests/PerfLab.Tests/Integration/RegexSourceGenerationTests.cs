@@ -2,9 +2,9 @@ using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using PerfLab.Display;
 using PerfLab.Generators;
 using PerfLab.Runtimes;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Tests.Integration;
 

@@ -1,8 +1,8 @@
-using PerfLab.Charts;
 using PerfLab.Contract;
-using PerfLab.Display;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Charts;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Tests.Unit;
 

@@ -1,6 +1,6 @@
-using PerfLab.Charts;
 using PerfLab.Contract;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Charts;
 
 namespace PerfLab.Tests.Unit;
 
@@ -78,7 +78,7 @@ public class ChartTests
             Fake.Outcome("net9.0", "9.0.20", cases),
             Fake.Outcome("net10.0", "10.0.12", cases));
 
-        var bytes = System.Text.Encoding.UTF8.GetByteCount(PerfLab.Display.ResultsHtml.Page(run, "twenty"));
+        var bytes = System.Text.Encoding.UTF8.GetByteCount(PerfLab.Views.Html.ResultsHtml.Page(run, "twenty"));
         Assert.True(bytes < 5 * 1024 * 1024, $"{bytes} bytes");
         Assert.Equal(60, run.Results.Count);
     }

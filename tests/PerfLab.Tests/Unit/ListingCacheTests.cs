@@ -1,6 +1,6 @@
 using PerfLab.Disassembly;
-using PerfLab.Display;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Tests.Unit;
 

@@ -1,8 +1,9 @@
 using System.Net;
 using System.Text.RegularExpressions;
-using PerfLab.Display;
 using PerfLab.Generators;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Html;
+using PerfLab.Views.Terminal;
 
 namespace PerfLab.Tests.Unit;
 

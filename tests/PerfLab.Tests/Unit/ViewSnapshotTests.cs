@@ -1,10 +1,10 @@
-using PerfLab.Charts;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.Display;
 using PerfLab.Generators;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Charts;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Tests.Unit;
 

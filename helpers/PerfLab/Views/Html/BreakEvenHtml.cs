@@ -1,10 +1,10 @@
 using System.Text;
 using System.Text.Json;
-using PerfLab.Charts;
 using PerfLab.Results;
-using static PerfLab.Display.HtmlText;
+using PerfLab.Views.Charts;
+using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Display;
+namespace PerfLab.Views.Html;
 
 /// <summary>The HTML view of <see cref="BreakEven"/>: a verdict per runtime and the cost-per-read chart.</summary>
 public static class BreakEvenHtml
@@ -14,7 +14,7 @@ public static class BreakEvenHtml
     public static string Fragment(BreakEven breakEven)
     {
         ArgumentNullException.ThrowIfNull(breakEven);
-        var html = new StringBuilder(ResultsHtml.PlotlyLoaderOnce()).Append("<div class=\"perflab-results\"><style>").Append(ResultsHtml.Style).Append("</style>");
+        var html = new StringBuilder(ResultsHtml.PlotlyLoaderOnce()).Append(Open("perflab-results", ResultsHtml.Style));
         html.Append("<table><tr><th>Runtime</th><th class=\"num\">Build ").Append(E(breakEven.Plain.Name)).Append("</th><th class=\"num\">Build ").Append(E(breakEven.Prepared.Name))
             .Append("</th><th class=\"num\">Read ").Append(E(breakEven.Plain.Name)).Append("</th><th class=\"num\">Read ").Append(E(breakEven.Prepared.Name)).Append("</th><th>")
             .Append(E(breakEven.Prepared.Name)).Append("</th></tr>");

@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text.Json.Nodes;
 using PerfLab.Results;
 
-namespace PerfLab.Charts;
+namespace PerfLab.Views.Charts;
 
 /// <summary>A Plotly figure: the JSON given to Plotly.newPlot (data and layout).</summary>
 /// <param name="Id">A stable id for the element, e.g. "time".</param>

@@ -1,6 +1,7 @@
 using System.Text;
+using PerfLab.Generators;
 
-namespace PerfLab.Generators;
+namespace PerfLab.Views.Terminal;
 
 /// <summary>
 /// The terminal view of a <see cref="RegexSourceReport"/>: the summaries on top, then per part the lines

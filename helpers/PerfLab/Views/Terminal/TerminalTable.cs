@@ -1,6 +1,7 @@
 using System.Text;
+using PerfLab.Results;
 
-namespace PerfLab.Results;
+namespace PerfLab.Views.Terminal;
 
 /// <summary>Renders a run as BenchmarkDotNet's console table, with an environment line and the warnings below.</summary>
 public static class TerminalTable

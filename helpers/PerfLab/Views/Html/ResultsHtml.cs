@@ -1,11 +1,12 @@
 using System.Reflection;
 using System.Text;
 using System.Text.Json;
-using PerfLab.Charts;
 using PerfLab.Results;
-using static PerfLab.Display.HtmlText;
+using PerfLab.Views.Charts;
+using PerfLab.Views.Terminal;
+using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Display;
+namespace PerfLab.Views.Html;
 
 /// <summary>
 /// HTML views of a <see cref="BenchmarkRun"/>: the results table (BenchmarkDotNet's columns, baseline
@@ -37,7 +38,7 @@ public static class ResultsHtml
         ArgumentNullException.ThrowIfNull(run);
         var columns = ResultColumns.For(run);
         var html = new StringBuilder();
-        html.Append("<div class=\"perflab-results\"><style>").Append(Style).Append("</style>");
+        html.Append(Open("perflab-results", Style));
         html.Append("<p class=\"env\">").Append(E(TerminalTable.EnvironmentLine(run))).Append("</p>");
         foreach (var warning in run.Warnings)
         {

@@ -2,7 +2,7 @@ using PerfLab.Disassembly;
 using PerfLab.Generators;
 using PerfLab.Results;
 
-namespace PerfLab.Display;
+namespace PerfLab.Views.Html;
 
 /// <summary>
 /// Polyglot Notebooks (.NET Interactive) finds formatters by convention, without a package reference:

@@ -1,8 +1,8 @@
 using System.Text;
 using PerfLab.Disassembly;
-using static PerfLab.Display.HtmlText;
+using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Display;
+namespace PerfLab.Views.Html;
 
 /// <summary>
 /// The HTML view of an <see cref="AsmReport"/> for notebooks and reports: summaries on top, then per
@@ -32,7 +32,7 @@ public static class AsmHtml
     {
         ArgumentNullException.ThrowIfNull(report);
         var html = new StringBuilder();
-        html.Append("<div class=\"perflab-asm\"><style>").Append(Style).Append("</style>");
+        html.Append(Open("perflab-asm", Style));
         html.Append("<h3>asm of ").Append(E(report.Method)).Append("</h3>");
         html.Append("<p class=\"counts\">").Append(E(report.Variant)).Append(" · ")
             .Append(E(string.Join(", ", report.Runtimes.Select(r => $"{r.Runtime} {r.Version}")))).Append("</p>");

@@ -1,10 +1,10 @@
-using System.Net;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Display;
+namespace PerfLab.Views.Html;
 
 /// <summary>
 /// C# as HTML with syntax colors, from Roslyn's tokens and trivia (parsed as a script, as the kernel
@@ -110,11 +110,11 @@ public static class CSharpHighlighter
 
         if (cssClass is null)
         {
-            html.Append(WebUtility.HtmlEncode(text));
+            html.Append(E(text));
         }
         else
         {
-            html.Append("<span class=\"").Append(cssClass).Append("\">").Append(WebUtility.HtmlEncode(text)).Append("</span>");
+            html.Append("<span class=\"").Append(cssClass).Append("\">").Append(E(text)).Append("</span>");
         }
     }
 

@@ -1,6 +1,7 @@
 using System.Text;
+using PerfLab.Disassembly;
 
-namespace PerfLab.Disassembly;
+namespace PerfLab.Views.Terminal;
 
 /// <summary>
 /// The terminal view of an <see cref="AsmReport"/>: the one-line summaries on top, then per method the

@@ -1,8 +1,8 @@
 using System.Text;
 using PerfLab.Disassembly;
-using static PerfLab.Display.HtmlText;
+using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Display;
+namespace PerfLab.Views.Html;
 
 /// <summary>The HTML view of <see cref="InstructionSets"/>: a feature-by-runtime table, yes and no colored.</summary>
 public static class InstructionSetsHtml
@@ -20,7 +20,7 @@ public static class InstructionSetsHtml
     public static string Fragment(InstructionSets sets)
     {
         ArgumentNullException.ThrowIfNull(sets);
-        var html = new StringBuilder("<div class=\"perflab-isa\"><style>").Append(Style).Append("</style>");
+        var html = new StringBuilder(Open("perflab-isa", Style));
         html.Append("<p class=\"counts\">Instruction sets the JIT uses on this machine")
             .Append(sets.Environment.Count > 0 ? " with " + E(string.Join(", ", sets.Environment)) : "")
             .Append(" (read from each runtime's compiled code)</p>");

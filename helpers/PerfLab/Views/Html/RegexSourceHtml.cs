@@ -1,8 +1,8 @@
 using System.Text;
 using PerfLab.Generators;
-using static PerfLab.Display.HtmlText;
+using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Display;
+namespace PerfLab.Views.Html;
 
 /// <summary>
 /// The HTML view of a <see cref="RegexSourceReport"/> for notebooks and reports: the attribute and the
@@ -41,7 +41,7 @@ public static class RegexSourceHtml
         ArgumentNullException.ThrowIfNull(report);
         var html = new StringBuilder();
         // perflab-asm: the side-by-side tables are the asm view's, with its style.
-        html.Append("<div class=\"perflab-asm perflab-regex\"><style>").Append(AsmHtml.Style).Append(CSharpHighlighter.Css(".perflab-regex")).Append(Style).Append("</style>");
+        html.Append(Open("perflab-asm perflab-regex", AsmHtml.Style + CSharpHighlighter.Css(".perflab-regex") + Style));
         html.Append("<h3>C# generated for <code>").Append(E(report.Attribute)).Append("</code></h3>");
         html.Append("<p class=\"counts\">").Append(E(string.Join(" · ", report.Runtimes.Select(r => $"{r.Runtime}: generator {r.GeneratorVersion}")))).Append("</p>");
         foreach (var summary in report.Summaries())
