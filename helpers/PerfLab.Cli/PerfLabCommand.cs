@@ -3,6 +3,8 @@ using System.Globalization;
 using System.Text.Json;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
+using PerfLab.Course;
+using PerfLab.Course.Reference;
 using PerfLab.Disassembly;
 using PerfLab.Display;
 using PerfLab.Generators;
@@ -10,7 +12,6 @@ using PerfLab.Notebooks;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 using PerfLab.Runtimes;
-using PerfLab.Reference;
 
 namespace PerfLab.Cli;
 

@@ -1,11 +1,13 @@
 using System.Diagnostics;
 using System.CommandLine;
 using System.Text.Json;
+using PerfLab.Course;
+using PerfLab.Course.Kit;
+using PerfLab.Course.Setup;
 using PerfLab.Kernel;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
-using PerfLab.Setup;
 
 namespace PerfLab.Cli;
 

@@ -9,7 +9,7 @@ namespace PerfLab.Runtimes;
 /// become shared/Microsoft.NETCore.App/&lt;version&gt; of a private dotnet root in the PerfLab home,
 /// next to a copy of the SDK's muxer and hostfxr.
 /// </summary>
-internal sealed class RuntimeProvisioner
+public sealed class RuntimeProvisioner
 {
     private static readonly TimeSpan RestoreTimeout = TimeSpan.FromMinutes(10);
     private readonly PerfLabHome _home;

@@ -3,7 +3,7 @@ using System.Text.Json;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
 
-namespace PerfLab.Setup;
+namespace PerfLab.Course.Kit;
 
 /// <summary>What an offline kit holds: its perflab-kit.json.</summary>
 /// <param name="Format">The kit layout's version.</param>

@@ -1,4 +1,4 @@
-namespace PerfLab;
+namespace PerfLab.Course;
 
 /// <summary>The course's repository, found from the running build (the helpers run from their build output inside it).</summary>
 public static class CourseRepository

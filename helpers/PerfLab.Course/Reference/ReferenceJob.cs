@@ -9,7 +9,7 @@ using PerfLab.Processes;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 
-namespace PerfLab.Reference;
+namespace PerfLab.Course.Reference;
 
 /// <summary>The machine a reference run happened on, as readers compare machines.</summary>
 /// <param name="Name">The name the results file carries, e.g. linux-x64 or a CI leg's name.</param>
