@@ -7,6 +7,7 @@ using PerfLab.Course;
 using PerfLab.Course.Reference;
 using PerfLab.Disassembly;
 using PerfLab.Display;
+using PerfLab.Files;
 using PerfLab.Generators;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Execution;
@@ -357,9 +358,7 @@ internal static class PerfLabCommand
             Directory.CreateDirectory(folder);
             foreach (var (name, text) in new[] { ("fidelity.md", FidelityReport.Markdown(rows, machines)), ("fidelity.json", FidelityReport.Json(rows)) })
             {
-                var target = Path.Combine(folder, name);
-                await File.WriteAllTextAsync(target + ".tmp", text, cancellationToken).ConfigureAwait(false);
-                File.Move(target + ".tmp", target, overwrite: true);
+                await AtomicFile.WriteAllTextAsync(Path.Combine(folder, name), text, cancellationToken).ConfigureAwait(false);
             }
 
             output.WriteLine(FidelityReport.Markdown(rows, machines).Split('\n').First(l => l.StartsWith("**Summary**", StringComparison.Ordinal)));

@@ -1,5 +1,5 @@
-using System.Globalization;
 using System.Text.Json;
+using PerfLab.Files;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
 
@@ -148,7 +148,7 @@ public sealed class OfflineKit
             var cached = Path.Combine(package.FolderIn(globalPackages), package.FileName);
             if (File.Exists(cached))
             {
-                CopyAtomically(cached, target);
+                AtomicFile.Copy(cached, target);
                 copied++;
             }
             else
@@ -175,8 +175,7 @@ public sealed class OfflineKit
             files.Sum(f => new FileInfo(f).Length),
             commit);
         var manifestFile = Path.Combine(root, ManifestFileName);
-        await File.WriteAllTextAsync(manifestFile + ".tmp", JsonSerializer.Serialize(manifest, JsonOptions), cancellationToken).ConfigureAwait(false);
-        File.Move(manifestFile + ".tmp", manifestFile, overwrite: true);
+        await AtomicFile.WriteAllTextAsync(manifestFile, JsonSerializer.Serialize(manifest, JsonOptions), cancellationToken).ConfigureAwait(false);
         return manifest;
     }
 
@@ -283,7 +282,7 @@ public sealed class OfflineKit
                     throw new PerfLabException($"The restore succeeded but {downloaded} is missing.", "Run prefetch again.");
                 }
 
-                CopyAtomically(downloaded, Path.Combine(packagesFolder, package.FileName));
+                AtomicFile.Copy(downloaded, Path.Combine(packagesFolder, package.FileName));
             }
         }
         finally
@@ -317,20 +316,25 @@ public sealed class OfflineKit
 
             // With the branch as well as HEAD, a clone of the bundle checks that branch out (not a detached HEAD).
             var branch = await ChildProcess.RunAsync("git", ["symbolic-ref", "--short", "-q", "HEAD"], null, repo, TimeSpan.FromMinutes(1), null, cancellationToken).ConfigureAwait(false);
-            List<string> arguments = ["bundle", "create", bundle + ".tmp", "HEAD"];
-            if (branch.ExitCode == 0 && !string.IsNullOrWhiteSpace(branch.StandardOutput))
+            var error = "";
+            var created = await AtomicFile.TryWriteAsync(bundle, async staging =>
             {
-                arguments.Add(branch.StandardOutput.Trim());
-            }
+                List<string> arguments = ["bundle", "create", staging, "HEAD"];
+                if (branch.ExitCode == 0 && !string.IsNullOrWhiteSpace(branch.StandardOutput))
+                {
+                    arguments.Add(branch.StandardOutput.Trim());
+                }
 
-            var created = await ChildProcess.RunAsync("git", arguments, null, repo, TimeSpan.FromMinutes(5), null, cancellationToken).ConfigureAwait(false);
-            if (created.ExitCode != 0)
+                var result = await ChildProcess.RunAsync("git", arguments, null, repo, TimeSpan.FromMinutes(5), null, cancellationToken).ConfigureAwait(false);
+                error = result.StandardError.Trim();
+                return result.ExitCode == 0;
+            }).ConfigureAwait(false);
+            if (!created)
             {
-                log($"no {CourseBundleFileName}: git bundle failed ({created.StandardError.Trim()})");
+                log($"no {CourseBundleFileName}: git bundle failed ({error})");
                 return null;
             }
 
-            File.Move(bundle + ".tmp", bundle, overwrite: true);
             var commit = head.StandardOutput.Trim();
             log($"{CourseBundleFileName}: the course at {commit[..Math.Min(12, commit.Length)]}");
             return commit;
@@ -340,12 +344,5 @@ public sealed class OfflineKit
             log($"no {CourseBundleFileName}: git is not on PATH (copy the course folder itself to the laptops)");
             return null;
         }
-    }
-
-    private static void CopyAtomically(string source, string target)
-    {
-        var temporary = target + ".tmp-" + Environment.ProcessId.ToString(CultureInfo.InvariantCulture);
-        File.Copy(source, temporary, overwrite: true);
-        File.Move(temporary, target, overwrite: true);
     }
 }

@@ -5,6 +5,7 @@ using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
+using PerfLab.Files;
 using PerfLab.Processes;
 using PerfLab.Results;
 using PerfLab.Runtimes;
@@ -200,8 +201,7 @@ public static partial class ReferenceJob
             ["runs"] = new JsonArray(written.ToArray()),
         };
         Directory.CreateDirectory(Path.GetDirectoryName(target)!);
-        await File.WriteAllTextAsync(target + ".tmp", document.ToJsonString(JsonOptions) + "\n", cancellationToken).ConfigureAwait(false);
-        File.Move(target + ".tmp", target, overwrite: true);
+        await AtomicFile.WriteAllTextAsync(target, document.ToJsonString(JsonOptions) + "\n", cancellationToken).ConfigureAwait(false);
         return new ReferenceResult(target, runs);
     }
 

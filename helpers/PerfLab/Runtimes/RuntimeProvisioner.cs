@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using PerfLab.Files;
 using PerfLab.Processes;
 
 namespace PerfLab.Runtimes;
@@ -176,9 +177,7 @@ public sealed class RuntimeProvisioner
     {
         if (!File.Exists(target))
         {
-            var staging = target + ".tmp";
-            File.Copy(source, staging, overwrite: true);
-            File.Move(staging, target, overwrite: true);
+            AtomicFile.Copy(source, target);
         }
     }
 }
