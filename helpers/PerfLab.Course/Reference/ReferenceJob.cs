@@ -21,7 +21,7 @@ namespace PerfLab.Course.Reference;
 /// <param name="MemoryBytes">Memory the runtime sees.</param>
 /// <param name="Sdk">The .NET SDK version.</param>
 /// <param name="Runner">The CI runner (GitHub Actions: OS, architecture and image), when run there.</param>
-public sealed record MachineDescription(
+internal sealed record MachineDescription(
     string Name,
     string Platform,
     string Os,
@@ -208,7 +208,7 @@ public static partial class ReferenceJob
     /// <summary>Describes this machine.</summary>
     /// <param name="name">The name to give it.</param>
     /// <param name="cancellationToken">Stops the processes asked.</param>
-    public static async Task<MachineDescription> DescribeAsync(string name, CancellationToken cancellationToken)
+    private static async Task<MachineDescription> DescribeAsync(string name, CancellationToken cancellationToken)
     {
         var sdk = DotnetInstallation.Current();
         var sdkVersion = await sdk.SdkVersionAsync(CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
