@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using PerfLab.Course;
 
 namespace PerfLab.Bench;
 
@@ -60,18 +61,8 @@ public static class BenchTools
     }
 
     /// <summary>The repository root: the folder holding PerfLab.slnx, at or above the current folder.</summary>
-    public static string FindRepo()
-    {
-        for (var dir = new DirectoryInfo(Environment.CurrentDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-            {
-                return dir.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("Run this from inside the repository.");
-    }
+    public static string FindRepo() =>
+        CourseRepository.Find(Environment.CurrentDirectory) ?? throw new InvalidOperationException("Run this from inside the repository.");
 
     /// <summary>A progress line on stderr, with the time.</summary>
     public static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Security.Cryptography;
+using PerfLab.Files;
 using PerfLab.Inputs;
 
 namespace PerfLab.Cli;
@@ -49,10 +50,8 @@ internal static class CorpusCommand
             var chosen = parse.GetValue(seed);
             var bytes = Corpus.ProseUtf8(chars, chosen);
             Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-            // Written next to the target, then moved over it: an interrupted write never leaves half a file.
-            var temporary = path + ".perflab-tmp";
-            await File.WriteAllBytesAsync(temporary, bytes, cancellationToken).ConfigureAwait(false);
-            File.Move(temporary, path, overwrite: true);
+            // An interrupted write never leaves half a file.
+            await AtomicFile.WriteAllBytesAsync(path, bytes, cancellationToken).ConfigureAwait(false);
             var lines = bytes.Count(b => b == (byte)'\n') + (bytes.Length > 0 && bytes[^1] != (byte)'\n' ? 1 : 0);
             output.WriteLine(string.Create(
                 CultureInfo.InvariantCulture,

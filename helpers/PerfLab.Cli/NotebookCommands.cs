@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Diagnostics;
 using PerfLab.Contract;
+using PerfLab.Files;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
@@ -106,13 +107,11 @@ internal static class NotebookCommands
         return (full, notebooks);
     }
 
-    // Written next to the notebook, then moved over it: an interrupted write never leaves half a file.
+    // An interrupted write never leaves half a notebook.
     private static async Task WriteOutputsAsync(NotebookRun run, CancellationToken cancellationToken)
     {
         var outputs = run.Cells.Where(c => c.Cell.Kind == CellKind.Code)
             .ToDictionary(c => c.Cell.Index, c => (c.Outputs, c.ExecutionCount));
-        var temporary = run.Notebook.Path + ".perflab-tmp";
-        await File.WriteAllTextAsync(temporary, run.Notebook.WithOutputs(outputs), cancellationToken).ConfigureAwait(false);
-        File.Move(temporary, run.Notebook.Path, overwrite: true);
+        await AtomicFile.WriteAllTextAsync(run.Notebook.Path, run.Notebook.WithOutputs(outputs), cancellationToken).ConfigureAwait(false);
     }
 }

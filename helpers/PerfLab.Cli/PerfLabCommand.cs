@@ -3,11 +3,13 @@ using System.Globalization;
 using System.Text.Json;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
+using PerfLab.Course;
+using PerfLab.Course.Reference;
 using PerfLab.Disassembly;
+using PerfLab.Files;
 using PerfLab.Generators;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Execution;
-using PerfLab.Reference;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Views.Html;
@@ -357,9 +359,7 @@ internal static class PerfLabCommand
             Directory.CreateDirectory(folder);
             foreach (var (name, text) in new[] { ("fidelity.md", FidelityReport.Markdown(rows, machines)), ("fidelity.json", FidelityReport.Json(rows)) })
             {
-                var target = Path.Combine(folder, name);
-                await File.WriteAllTextAsync(target + ".tmp", text, cancellationToken).ConfigureAwait(false);
-                File.Move(target + ".tmp", target, overwrite: true);
+                await AtomicFile.WriteAllTextAsync(Path.Combine(folder, name), text, cancellationToken).ConfigureAwait(false);
             }
 
             output.WriteLine(FidelityReport.Markdown(rows, machines).Split('\n').First(l => l.StartsWith("**Summary**", StringComparison.Ordinal)));

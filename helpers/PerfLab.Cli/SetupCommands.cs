@@ -1,11 +1,13 @@
 using System.Diagnostics;
 using System.CommandLine;
 using System.Text.Json;
+using PerfLab.Course;
+using PerfLab.Course.Kit;
+using PerfLab.Course.Setup;
 using PerfLab.Kernel;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
-using PerfLab.Setup;
 
 namespace PerfLab.Cli;
 
@@ -91,7 +93,7 @@ internal static class SetupCommands
                 : chosen.Select(p => p.ToLowerInvariant()).Distinct().ToArray();
             var watch = Stopwatch.StartNew();
             var kit = parse.GetValue(outFolder)!;
-            var manifest = await OfflineKit.PrefetchAsync(kit, rids, PerfLabHome.Default(), m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
+            var manifest = await KitPrefetch.RunAsync(kit, rids, PerfLabHome.Default(), m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
             output.WriteLine($"Kit ready in {watch.Elapsed.TotalSeconds:0} s: {Path.GetFullPath(kit)}");
             output.WriteLine($"  {manifest.PackageCount} packages, {manifest.PackageBytes / (1024.0 * 1024):0} MB, for {string.Join(", ", manifest.Platforms)}; SDK {manifest.SdkVersion}");
             output.WriteLine("On each laptop (docs/workshop.md): git clone KIT/course.bundle perflab && cd perflab && ./setup.sh --from KIT   (Windows: .\\setup.ps1 -From KIT)");

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using PerfLab.Files;
 
 namespace PerfLab.Kernel;
 
@@ -66,9 +67,7 @@ public static class KernelSpec
         try
         {
             Directory.CreateDirectory(folder);
-            var temporary = file + ".tmp";
-            File.WriteAllText(temporary, spec.ToJsonString(new JsonSerializerOptions { WriteIndented = true }) + "\n");
-            File.Move(temporary, file, overwrite: true);
+            AtomicFile.WriteAllText(file, spec.ToJsonString(new JsonSerializerOptions { WriteIndented = true }) + "\n");
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {

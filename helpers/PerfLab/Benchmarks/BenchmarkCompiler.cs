@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Emit;
 using Microsoft.CodeAnalysis.Text;
+using PerfLab.Files;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Benchmarks;
@@ -125,9 +126,7 @@ internal sealed class BenchmarkCompiler
         }
 
         Directory.CreateDirectory(folder);
-        var staging = output + "." + Guid.NewGuid().ToString("N")[..8] + ".tmp";
-        File.WriteAllBytes(staging, result.Image);
-        File.Move(staging, output, overwrite: true);
+        AtomicFile.WriteAllBytes(output, result.Image);
         return new Outcome(runtime, new CompiledBenchmark(runtime, output, FromCache: false), [], HasBenchmarks: true);
     }
 

@@ -9,13 +9,13 @@ namespace PerfLab.Processes;
 /// <param name="StandardError">Everything it wrote to standard error.</param>
 /// <param name="TimedOut">True when it was killed because the timeout passed.</param>
 /// <param name="Elapsed">Wall time from start to exit.</param>
-internal sealed record ChildProcessResult(int ExitCode, string StandardOutput, string StandardError, bool TimedOut, TimeSpan Elapsed);
+public sealed record ChildProcessResult(int ExitCode, string StandardOutput, string StandardError, bool TimedOut, TimeSpan Elapsed);
 
 /// <summary>
 /// Starts a process with an argument list (never through a shell), streams its output, and kills its
 /// whole process tree on timeout or cancellation.
 /// </summary>
-internal static class ChildProcess
+public static class ChildProcess
 {
     /// <summary>Runs <paramref name="fileName"/> to completion.</summary>
     /// <param name="fileName">The executable.</param>

@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
+using PerfLab.Files;
 
 namespace PerfLab.Results;
 
@@ -106,9 +107,7 @@ internal sealed class EntryStore<TEntry>
     {
         Directory.CreateDirectory(_folder);
         var path = PathOf(entry.Key);
-        var staging = path + "." + Guid.NewGuid().ToString("N")[..8] + ".tmp";
-        File.WriteAllText(staging, JsonSerializer.Serialize(entry, _json));
-        File.Move(staging, path, overwrite: true);
+        AtomicFile.WriteAllText(path, JsonSerializer.Serialize(entry, _json));
     }
 
     private string PathOf(string key) => Path.Combine(_folder, key + ".json");

@@ -6,7 +6,7 @@ namespace PerfLab.Runtimes;
 /// <summary>A package at an exact version.</summary>
 /// <param name="Id">The package id as NuGet lists it.</param>
 /// <param name="Version">The exact, normalized version.</param>
-internal sealed record PackageIdentity(string Id, string Version)
+public sealed record PackageIdentity(string Id, string Version)
 {
     /// <summary>The name NuGet gives the package file, as in a flat feed: id.version.nupkg, lower case.</summary>
     public string FileName => $"{Id}.{Version}.nupkg".ToLowerInvariant();
@@ -18,7 +18,7 @@ internal sealed record PackageIdentity(string Id, string Version)
 /// <summary>How a download ended.</summary>
 /// <param name="Process">The restore process.</param>
 /// <param name="PackagesFolder">Where the packages went.</param>
-internal sealed record PackageDownloadResult(ChildProcessResult Process, string? PackagesFolder)
+public sealed record PackageDownloadResult(ChildProcessResult Process, string? PackagesFolder)
 {
     /// <summary>Whether the restore succeeded.</summary>
     public bool Succeeded => !Process.TimedOut && Process.ExitCode == 0 && PackagesFolder is not null;
@@ -49,7 +49,7 @@ internal sealed record PackageDownloadResult(ChildProcessResult Process, string?
 /// items: the package manager does the download (sources, credentials, proxies, its cache), nothing is
 /// built. Runtime provisioning and the offline kit both download this way.
 /// </summary>
-internal static class PackageDownload
+public static class PackageDownload
 {
     /// <summary>Restores <paramref name="packages"/> from a project written into <paramref name="projectFolder"/>.</summary>
     /// <param name="sdk">Whose muxer restores.</param>

@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using PerfLab.Files;
 using PerfLab.Processes;
 
 namespace PerfLab.Runtimes;
@@ -9,7 +10,7 @@ namespace PerfLab.Runtimes;
 /// become shared/Microsoft.NETCore.App/&lt;version&gt; of a private dotnet root in the PerfLab home,
 /// next to a copy of the SDK's muxer and hostfxr.
 /// </summary>
-internal sealed class RuntimeProvisioner
+public sealed class RuntimeProvisioner
 {
     private static readonly TimeSpan RestoreTimeout = TimeSpan.FromMinutes(10);
     private readonly PerfLabHome _home;
@@ -176,9 +177,7 @@ internal sealed class RuntimeProvisioner
     {
         if (!File.Exists(target))
         {
-            var staging = target + ".tmp";
-            File.Copy(source, staging, overwrite: true);
-            File.Move(staging, target, overwrite: true);
+            AtomicFile.Copy(source, target);
         }
     }
 }

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using PerfLab.Course;
 
 namespace PerfLab.Notebooks.Tests.Support;
 
@@ -6,7 +7,7 @@ namespace PerfLab.Notebooks.Tests.Support;
 public static class Repo
 {
     /// <summary>The repository root (the folder holding PerfLab.slnx).</summary>
-    public static string Root { get; } = Find();
+    public static string Root { get; } = CourseRepository.Root();
 
     /// <summary>The notebooks folder.</summary>
     public static string Notebooks => Path.Combine(Root, "notebooks");
@@ -23,17 +24,4 @@ public static class Repo
     // In-process engines (the notebook session, the runner) read PERFLAB_HOME too.
     [ModuleInitializer]
     internal static void UseTestHome() => System.Environment.SetEnvironmentVariable("PERFLAB_HOME", Home);
-
-    private static string Find()
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-            {
-                return dir.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("The tests run from inside the repository.");
-    }
 }

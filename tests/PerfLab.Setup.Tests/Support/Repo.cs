@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using System.Xml.Linq;
+using PerfLab.Course;
 
 namespace PerfLab.Setup.Tests.Support;
 
@@ -8,7 +9,7 @@ namespace PerfLab.Setup.Tests.Support;
 public static class Repo
 {
     /// <summary>The repository root (the folder holding PerfLab.slnx).</summary>
-    public static string Root { get; } = Find();
+    public static string Root { get; } = CourseRepository.Root();
 
     /// <summary>A path below the root, from '/'-separated parts.</summary>
     public static string PathOf(string relative) =>
@@ -52,18 +53,5 @@ public static class Repo
                 }
             }
         }
-    }
-
-    private static string Find()
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "PerfLab.slnx")))
-            {
-                return dir.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("The tests run from inside the repository (no PerfLab.slnx above " + AppContext.BaseDirectory + ").");
     }
 }

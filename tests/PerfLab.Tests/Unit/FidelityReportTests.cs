@@ -1,4 +1,4 @@
-using PerfLab.Reference;
+using PerfLab.Course.Reference;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 

@@ -1,6 +1,6 @@
 using System.Text.Json.Nodes;
 using PerfLab.Contract;
-using PerfLab.Reference;
+using PerfLab.Course.Reference;
 using PerfLab.Tests.Support;
 
 namespace PerfLab.Tests.Unit;

@@ -5,7 +5,7 @@ using System.Text.Json.Nodes;
 using PerfLab.Contract;
 using PerfLab.Results;
 
-namespace PerfLab.Reference;
+namespace PerfLab.Course.Reference;
 
 /// <summary>One published comparison against what the reference machines measured.</summary>
 /// <param name="Id">Figure id.</param>

@@ -5,11 +5,12 @@ using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
+using PerfLab.Files;
 using PerfLab.Processes;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 
-namespace PerfLab.Reference;
+namespace PerfLab.Course.Reference;
 
 /// <summary>The machine a reference run happened on, as readers compare machines.</summary>
 /// <param name="Name">The name the results file carries, e.g. linux-x64 or a CI leg's name.</param>
@@ -20,7 +21,7 @@ namespace PerfLab.Reference;
 /// <param name="MemoryBytes">Memory the runtime sees.</param>
 /// <param name="Sdk">The .NET SDK version.</param>
 /// <param name="Runner">The CI runner (GitHub Actions: OS, architecture and image), when run there.</param>
-public sealed record MachineDescription(
+internal sealed record MachineDescription(
     string Name,
     string Platform,
     string Os,
@@ -200,15 +201,14 @@ public static partial class ReferenceJob
             ["runs"] = new JsonArray(written.ToArray()),
         };
         Directory.CreateDirectory(Path.GetDirectoryName(target)!);
-        await File.WriteAllTextAsync(target + ".tmp", document.ToJsonString(JsonOptions) + "\n", cancellationToken).ConfigureAwait(false);
-        File.Move(target + ".tmp", target, overwrite: true);
+        await AtomicFile.WriteAllTextAsync(target, document.ToJsonString(JsonOptions) + "\n", cancellationToken).ConfigureAwait(false);
         return new ReferenceResult(target, runs);
     }
 
     /// <summary>Describes this machine.</summary>
     /// <param name="name">The name to give it.</param>
     /// <param name="cancellationToken">Stops the processes asked.</param>
-    public static async Task<MachineDescription> DescribeAsync(string name, CancellationToken cancellationToken)
+    private static async Task<MachineDescription> DescribeAsync(string name, CancellationToken cancellationToken)
     {
         var sdk = DotnetInstallation.Current();
         var sdkVersion = await sdk.SdkVersionAsync(CourseRepository.Root(), cancellationToken).ConfigureAwait(false);

@@ -3,7 +3,7 @@ using PerfLab.Benchmarks;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
 
-namespace PerfLab.Setup;
+namespace PerfLab.Course.Setup;
 
 /// <summary>How a check came out.</summary>
 public enum CheckStatus
