@@ -22,14 +22,14 @@ public static class Lab
     /// <summary>Set while the reference job runs notebooks (<see cref="Execution.NotebookBenchmarks"/>): every run is measured fresh and handed over.</summary>
     internal static Action<BenchmarkRun>? Recorder { get; set; }
 
-    /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="LabMode"/>).</summary>
-    public static string Mode => LabMode.Name(LabMode.Resolve().Mode);
+    /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>
+    public static string Mode => ModeChoice.Name(CurrentMode().Mode);
 
     /// <summary>Checks the helpers can run benchmarks and says what they will use: runtimes, mode, kernel.</summary>
     /// <exception cref="PerfLabException">The benchmark host is not built, or PERFLAB_MODE is invalid.</exception>
     public static LabInfo Setup()
     {
-        var (mode, source) = LabMode.Resolve();
+        var mode = CurrentMode();
         var hosts = new HostLayout();
         var locator = new RuntimeLocator(PerfLabHome.Default());
         var runtimes = new List<LabRuntime>();
@@ -41,9 +41,9 @@ public static class Lab
 
         return new LabInfo(
             typeof(Lab).Assembly.GetName().Version?.ToString() ?? "?",
-            Execution.CellContext.Current is not null ? "PerfLab C# kernel" : "another C# kernel (.NET Interactive?)",
-            mode,
-            source,
+            CellContext.Current is not null ? "PerfLab C# kernel" : "another C# kernel (.NET Interactive?)",
+            mode.Mode,
+            mode.Origin,
             runtimes);
     }
 
@@ -70,7 +70,7 @@ public static class Lab
             Source = source,
             SourcePath = sourceCell,
             Runtimes = RuntimeCatalog.FindAll(runtimes),
-            Mode = mode is null ? LabMode.Resolve().Mode : LabMode.Parse(mode, "mode"),
+            Mode = mode is null ? CurrentMode().Mode : ModeChoice.Parse(mode, nameof(mode)),
             Filter = [name + ".*"],
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
             Force = force || Recorder is not null,
@@ -202,6 +202,9 @@ public static class Lab
     private sealed record Declaration(string Source, string CellName);
 
     private static readonly ConditionalWeakTable<Type, Declaration> Declarations = new();
+
+    // The mode the running session resolved once; in another kernel (no session), PERFLAB_MODE or the default.
+    private static ModeChoice CurrentMode() => CellContext.Current?.Mode ?? ModeChoice.FromEnvironment();
 
     private static (string Source, string CellName, CancellationToken Cancellation) CurrentCell(string method) =>
         CellSource.Current() ?? throw new PerfLabException(
