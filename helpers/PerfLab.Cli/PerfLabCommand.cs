@@ -7,7 +7,6 @@ using PerfLab.Disassembly;
 using PerfLab.Display;
 using PerfLab.Generators;
 using PerfLab.Notebooks;
-using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Reference;

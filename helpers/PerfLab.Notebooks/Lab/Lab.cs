@@ -19,7 +19,7 @@ public static class Lab
     private static readonly Lazy<BenchmarkEngine> Benchmarks = new(() => new BenchmarkEngine());
     private static readonly Lazy<AsmEngine> Disassembler = new(() => new AsmEngine());
 
-    /// <summary>Set while the reference job runs notebooks (<see cref="Execution.NotebookBenchmarks"/>): every run is measured fresh and handed over.</summary>
+    /// <summary>Set while the reference job runs notebooks (<see cref="NotebookBenchmarks"/>): every run is measured fresh and handed over.</summary>
     internal static Action<BenchmarkRun>? Recorder { get; set; }
 
     /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>

@@ -1,7 +1,8 @@
 using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 
-namespace PerfLab.Notebooks.Execution;
+namespace PerfLab.Notebooks;
 
 /// <summary>
 /// The benchmarks a notebook runs, measured fresh: the notebook is executed top to bottom exactly as a
