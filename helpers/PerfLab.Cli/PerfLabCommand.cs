@@ -245,7 +245,7 @@ internal static class PerfLabCommand
             output.WriteLine($"{"Runtime".PadRight(width)}  {"Version",-8}  {"Source",-11}  Path");
             foreach (var row in rows)
             {
-                var source = row.Source.ToString().ToLowerInvariant();
+                var source = row.Source.Name();
                 var path = row.Path ?? "(provisioned from NuGet on first use, or with --provision)";
                 output.WriteLine($"{row.Pinned.Moniker.PadRight(width)}  {row.Pinned.Version,-8}  {source,-11}  {path}");
             }

@@ -27,7 +27,7 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
         text.AppendLine($"Mode: {ModeChoice.Name(Mode)} ({ModeSource}). {Capitalized(ModeChoice.Meaning(Mode))}.");
         foreach (var runtime in Runtimes)
         {
-            text.AppendLine($"  {runtime.Moniker,-8} {runtime.Version,-8} {State(runtime.Source)}");
+            text.AppendLine($"  {runtime.Moniker,-8} {runtime.Version,-8} {runtime.Source.Describe()}");
         }
 
         return text.ToString();
@@ -42,20 +42,13 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
         html.Append("<table><thead><tr><th style=\"text-align:left\">Runtime</th><th style=\"text-align:left\">Version</th><th style=\"text-align:left\">On this machine</th></tr></thead><tbody>");
         foreach (var runtime in Runtimes)
         {
-            html.Append("<tr><td>").Append(E(runtime.Moniker)).Append("</td><td>").Append(E(runtime.Version)).Append("</td><td>").Append(E(State(runtime.Source))).Append("</td></tr>");
+            html.Append("<tr><td>").Append(E(runtime.Moniker)).Append("</td><td>").Append(E(runtime.Version)).Append("</td><td>").Append(E(runtime.Source.Describe())).Append("</td></tr>");
         }
 
         return html.Append("</tbody></table></div>").ToString();
     }
 
     private static string Capitalized(string text) => char.ToUpperInvariant(text[0]) + text[1..];
-
-    private static string State(RuntimeSource source) => source switch
-    {
-        RuntimeSource.Installed => "installed",
-        RuntimeSource.Provisioned => "provisioned by PerfLab",
-        _ => "not here yet: provisioned from NuGet on first run (a few seconds)",
-    };
 
     private static string E(string text) => WebUtility.HtmlEncode(text);
 }
