@@ -21,7 +21,7 @@ internal static class PerfLabCommand
 
     public static RootCommand Create(TextWriter output, TextWriter error)
     {
-        var root = new RootCommand("PerfLab: run BenchmarkDotNet benchmarks on .NET 8, 9 and 10, each runtime in its own process.")
+        var root = new RootCommand($"PerfLab: run BenchmarkDotNet benchmarks on {RuntimeCatalog.InWords}, each runtime in its own process.")
         {
             Bench(output, error),
             Asm(output, error),
@@ -46,7 +46,7 @@ internal static class PerfLabCommand
         {
             Description = $"Runtimes to run on, in order; the first is the ratio baseline. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
             AllowMultipleArgumentsPerToken = true,
-            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+            DefaultValueFactory = _ => RuntimeCatalog.DefaultMonikers.ToArray(),
         };
         var mode = new Option<string>("--mode", "-m")
         {
@@ -140,7 +140,7 @@ internal static class PerfLabCommand
         {
             Description = $"Runtimes, oldest first; each is compared with the one before. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
             AllowMultipleArgumentsPerToken = true,
-            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+            DefaultValueFactory = _ => RuntimeCatalog.DefaultMonikers.ToArray(),
         };
         var fullOpts = new Option<bool>("--fullopts") { Description = "Tiering off: the fully optimized first compile that SharpLab and Compiler Explorer show (no dynamic PGO)." };
         var noPgo = new Option<bool>("--no-pgo") { Description = "The steady state without dynamic PGO (DOTNET_TieredPGO=0)." };
@@ -198,7 +198,7 @@ internal static class PerfLabCommand
         {
             Description = $"Runtimes, oldest first; each is compared with the one before. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
             AllowMultipleArgumentsPerToken = true,
-            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+            DefaultValueFactory = _ => RuntimeCatalog.DefaultMonikers.ToArray(),
         };
         var full = new Option<bool>("--full") { Description = "Also print the whole file each runtime's generator wrote (once per group of identical files)." };
         var html = new Option<string?>("--html") { Description = "Also write the side-by-side view as a standalone HTML page.", HelpName = "OUT" };

@@ -53,7 +53,7 @@ public static class Lab
     /// an unchanged cell is answered from the cache.
     /// </summary>
     /// <typeparam name="T">The benchmark class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
-    /// <param name="runtimes">Monikers in order, e.g. ["net8.0", "net10.0"]; the first is the ratio baseline. Default: 8, 9, 10.</param>
+    /// <param name="runtimes">Monikers in order, e.g. ["net8.0", "net10.0"]; the first is the ratio baseline. Default: every runtime the course pins (RuntimeCatalog).</param>
     /// <param name="mode">smoke, quick or full; default: the runner's --mode, else PERFLAB_MODE, else quick.</param>
     /// <param name="force">Run even when a cached result exists.</param>
     /// <param name="env">NAME=VALUE environment variables for the benchmark processes, e.g. DOTNET_TieredPGO=0.</param>
@@ -163,7 +163,7 @@ public static class Lab
     /// </summary>
     /// <param name="pattern">The regular expression, e.g. @"\w*\p{Sm}".</param>
     /// <param name="options">Its options, as in the attribute.</param>
-    /// <param name="runtimes">Monikers, oldest first, e.g. ["net9.0", "net10.0"]; default: 8, 9, 10.</param>
+    /// <param name="runtimes">Monikers, oldest first, e.g. ["net9.0", "net10.0"]; default: every runtime the course pins (RuntimeCatalog).</param>
     /// <returns>The generated source (it displays side by side).</returns>
     /// <exception cref="PerfLabException">The pattern is invalid (the parser's message says where), a runtime is unknown, or the helpers are not built.</exception>
     public static RegexSourceReport RegexSource(string pattern, RegexOptions options = RegexOptions.None, string[]? runtimes = null) =>

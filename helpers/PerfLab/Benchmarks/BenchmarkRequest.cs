@@ -14,7 +14,7 @@ public sealed record BenchmarkRequest
     public required string SourcePath { get; init; }
 
     /// <summary>Runtimes in the order to run them; the first is the baseline of runtime ratios.</summary>
-    public IReadOnlyList<PinnedRuntime> Runtimes { get; init; } = RuntimeCatalog.All;
+    public IReadOnlyList<PinnedRuntime> Runtimes { get; init; } = RuntimeCatalog.Default;
 
     /// <summary>smoke, quick (default) or full.</summary>
     public BenchmarkMode Mode { get; init; } = ModeChoice.Default;
