@@ -17,9 +17,9 @@ internal static class NotebookCommands
         var path = new Argument<string>("NOTEBOOK|FOLDER") { Description = "A .ipynb notebook, or a folder: every notebook under it, in path order." };
         var mode = new Option<string?>("--mode", "-m")
         {
-            Description = $"Benchmark mode of every cell: smoke (proves it runs), quick (a short job), full (BenchmarkDotNet's default job). Default: {LabMode.Variable}, else quick.",
+            Description = $"Benchmark mode of every cell: {ModeChoice.Choices}. Default: {ModeChoice.Variable}, else {ModeChoice.Name(ModeChoice.Default)}.",
         };
-        mode.AcceptOnlyFromAmong("smoke", "quick", "full");
+        mode.AcceptOnlyFromAmong([.. ModeChoice.Names]);
         var outFolder = new Option<string>("--out", "-o")
         {
             Description = "Folder for the HTML reports (one per notebook, the folder's layout kept).",
@@ -34,7 +34,8 @@ internal static class NotebookCommands
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
             var (root, notebooks) = Find(parse.GetValue(path)!);
-            BenchmarkMode? chosen = parse.GetValue(mode) is { } text ? LabMode.Parse(text, "--mode") : null;
+            // Resolved once for the whole run: every notebook's cells get it with where it came from.
+            var chosen = ModeChoice.Resolve(parse.GetValue(mode));
             var reports = Path.GetFullPath(parse.GetValue(outFolder)!);
             var failures = 0;
             foreach (var notebook in notebooks)
@@ -56,7 +57,7 @@ internal static class NotebookCommands
                 {
                     failures++;
                     var problem = failed.Outputs.OfType<ErrorOutput>().FirstOrDefault();
-                    output.WriteLine($"✗ {name}: {failed.Cell.Name} failed ({LabMode.Name(run.Mode)} mode, {run.Duration.TotalSeconds:F1} s)");
+                    output.WriteLine($"✗ {name}: {failed.Cell.Name} failed ({ModeChoice.Name(run.Mode)} mode, {run.Duration.TotalSeconds:F1} s)");
                     error.WriteLine($"error: {name}, {failed.Cell.Name}: {problem?.Message ?? "the cell failed"}");
                     foreach (var line in problem?.Details ?? [])
                     {
@@ -65,7 +66,7 @@ internal static class NotebookCommands
                 }
                 else
                 {
-                    output.WriteLine($"✓ {name}: {executed} code cells ran ({LabMode.Name(run.Mode)} mode, {run.Duration.TotalSeconds:F1} s)");
+                    output.WriteLine($"✓ {name}: {executed} code cells ran ({ModeChoice.Name(run.Mode)} mode, {run.Duration.TotalSeconds:F1} s)");
                 }
 
                 output.WriteLine($"  report: {report}");

@@ -9,7 +9,6 @@ using PerfLab.Disassembly;
 using PerfLab.Files;
 using PerfLab.Generators;
 using PerfLab.Notebooks;
-using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Views.Html;
@@ -25,7 +24,7 @@ internal static class PerfLabCommand
 
     public static RootCommand Create(TextWriter output, TextWriter error)
     {
-        var root = new RootCommand("PerfLab: run BenchmarkDotNet benchmarks on .NET 8, 9 and 10, each runtime in its own process.")
+        var root = new RootCommand($"PerfLab: run BenchmarkDotNet benchmarks on {RuntimeCatalog.InWords}, each runtime in its own process.")
         {
             Bench(output, error),
             Asm(output, error),
@@ -50,14 +49,14 @@ internal static class PerfLabCommand
         {
             Description = $"Runtimes to run on, in order; the first is the ratio baseline. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
             AllowMultipleArgumentsPerToken = true,
-            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+            DefaultValueFactory = _ => RuntimeCatalog.DefaultMonikers.ToArray(),
         };
         var mode = new Option<string>("--mode", "-m")
         {
-            Description = "smoke: proves it runs (numbers meaningless); quick: a short job, seconds per case; full: BenchmarkDotNet's default job.",
-            DefaultValueFactory = _ => "quick",
+            Description = $"Benchmark mode: {ModeChoice.Choices}.",
+            DefaultValueFactory = _ => ModeChoice.Name(ModeChoice.Default),
         };
-        mode.AcceptOnlyFromAmong("smoke", "quick", "full");
+        mode.AcceptOnlyFromAmong([.. ModeChoice.Names]);
         var filter = new Option<string[]>("--filter", "-f")
         {
             Description = "Glob patterns over Namespace.Class.Method, e.g. '*Sum*' (as BenchmarkDotNet's --filter).",
@@ -73,8 +72,8 @@ internal static class PerfLabCommand
         var html = new Option<string?>("--html") { Description = "Also write a standalone HTML page: the table and the charts (works offline).", HelpName = "OUT" };
         var force = new Option<bool>("--force") { Description = "Run even when a cached result for the same source and options exists (with --disasm, capture the asm again too)." };
         var disasm = new Option<bool>("--disasm") { Description = "Also show the steady-state assembly of every benchmark method on each runtime (as `perflab asm`)." };
-        var caseTimeout = Seconds("--case-timeout", "Kill a case's process after this many seconds (default: smoke 120, quick 180, full 1800).");
-        var timeout = Seconds("--timeout", "Stop the whole run after this many seconds (default: smoke 900, quick 3600, full 43200).");
+        var caseTimeout = Seconds("--case-timeout", $"Kill a case's process after this many seconds (default: {ModeChoice.InSeconds(ModeChoice.CaseTimeout)}).");
+        var timeout = Seconds("--timeout", $"Stop the whole run after this many seconds (default: {ModeChoice.InSeconds(ModeChoice.RunTimeout)}).");
 
         var command = new Command("bench", "Compile a C# file of BenchmarkDotNet classes and run it on each runtime, out of process.")
         {
@@ -87,7 +86,7 @@ internal static class PerfLabCommand
                 var request = BenchmarkRequest.FromFile(parse.GetValue(file)!) with
                 {
                     Runtimes = RuntimeCatalog.FindAll(parse.GetValue(runtimes)),
-                    Mode = Enum.Parse<BenchmarkMode>(parse.GetValue(mode)!, ignoreCase: true),
+                    Mode = ModeChoice.Parse(parse.GetValue(mode)!, "--mode"),
                     Filter = parse.GetValue(filter) ?? [],
                     Environment = BenchmarkRequest.ParseEnvironment(parse.GetValue(env) ?? []),
                     Force = parse.GetValue(force),
@@ -144,7 +143,7 @@ internal static class PerfLabCommand
         {
             Description = $"Runtimes, oldest first; each is compared with the one before. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
             AllowMultipleArgumentsPerToken = true,
-            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+            DefaultValueFactory = _ => RuntimeCatalog.DefaultMonikers.ToArray(),
         };
         var fullOpts = new Option<bool>("--fullopts") { Description = "Tiering off: the fully optimized first compile that SharpLab and Compiler Explorer show (no dynamic PGO)." };
         var noPgo = new Option<bool>("--no-pgo") { Description = "The steady state without dynamic PGO (DOTNET_TieredPGO=0)." };
@@ -202,7 +201,7 @@ internal static class PerfLabCommand
         {
             Description = $"Runtimes, oldest first; each is compared with the one before. Known: {string.Join(", ", RuntimeCatalog.Monikers)}.",
             AllowMultipleArgumentsPerToken = true,
-            DefaultValueFactory = _ => RuntimeCatalog.Monikers.ToArray(),
+            DefaultValueFactory = _ => RuntimeCatalog.DefaultMonikers.ToArray(),
         };
         var full = new Option<bool>("--full") { Description = "Also print the whole file each runtime's generator wrote (once per group of identical files)." };
         var html = new Option<string?>("--html") { Description = "Also write the side-by-side view as a standalone HTML page.", HelpName = "OUT" };
@@ -249,7 +248,7 @@ internal static class PerfLabCommand
             output.WriteLine($"{"Runtime".PadRight(width)}  {"Version",-8}  {"Source",-11}  Path");
             foreach (var row in rows)
             {
-                var source = row.Source.ToString().ToLowerInvariant();
+                var source = row.Source.Name();
                 var path = row.Path ?? "(provisioned from NuGet on first use, or with --provision)";
                 output.WriteLine($"{row.Pinned.Moniker.PadRight(width)}  {row.Pinned.Version,-8}  {source,-11}  {path}");
             }
@@ -271,10 +270,10 @@ internal static class PerfLabCommand
         var name = new Option<string?>("--name") { Description = "The machine's name in the file name (default: platform and host name), e.g. ubuntu-x64.", HelpName = "NAME" };
         var mode = new Option<string>("--mode", "-m")
         {
-            Description = "full (default): BenchmarkDotNet's default job, numbers worth comparing across machines; quick and smoke as for bench.",
-            DefaultValueFactory = _ => "full",
+            Description = $"{ModeChoice.Name(BenchmarkMode.Full)} (default): {ModeChoice.Summary(BenchmarkMode.Full)}, numbers worth comparing across machines; the others as for bench.",
+            DefaultValueFactory = _ => ModeChoice.Name(BenchmarkMode.Full),
         };
-        mode.AcceptOnlyFromAmong("smoke", "quick", "full");
+        mode.AcceptOnlyFromAmong([.. ModeChoice.Names]);
         var notebooks = new Option<string[]>("--notebooks")
         {
             Description = "Notebooks (files or folders) whose benchmarks join the suite; they run top to bottom as `perflab run` runs them. Default: the repository's notebooks folder.",
@@ -292,7 +291,7 @@ internal static class PerfLabCommand
         {
             // Checked before anything runs: a bad name must not cost an hour of measuring.
             var machineName = ReferenceJob.MachineName(parse.GetValue(name));
-            var chosen = Enum.Parse<BenchmarkMode>(parse.GetValue(mode)!, ignoreCase: true);
+            var chosen = ModeChoice.Parse(parse.GetValue(mode)!, "--mode");
             var repo = CourseRepository.Root();
             var paths = parse.GetValue(notebooks) is { Length: > 0 } given ? given : [Path.Combine(repo, "notebooks")];
             if (parse.GetValue(suiteOnly) && parse.GetValue(noSuite))
@@ -318,8 +317,8 @@ internal static class PerfLabCommand
             foreach (var (notebook, index) in notebookFiles.Select((n, i) => (n, i)))
             {
                 var relative = Path.GetRelativePath(repo, notebook).Replace('\\', '/');
-                error.WriteLine($"▶ {relative} ({index + 1} of {notebookFiles.Length}, {LabMode.Name(chosen)} mode)");
-                var found = await NotebookBenchmarks.RunAsync(notebook, relative, chosen, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
+                error.WriteLine($"▶ {relative} ({index + 1} of {notebookFiles.Length}, {ModeChoice.Name(chosen)} mode)");
+                var found = await NotebookBenchmarks.RunAsync(notebook, relative, ModeChoice.Given(chosen), line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
                 runs.AddRange(found.Select(run => new SuiteRun(relative, run)));
             }
 

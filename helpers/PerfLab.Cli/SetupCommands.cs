@@ -44,7 +44,7 @@ internal static class SetupCommands
             foreach (var runtime in RuntimeCatalog.All)
             {
                 var located = await locator.EnsureAsync(runtime, m => output.WriteLine("  " + m), cancellationToken).ConfigureAwait(false);
-                output.WriteLine($"  {runtime.Moniker} {runtime.Version}: {located.Source.ToString().ToLowerInvariant()} at {located.Path}");
+                output.WriteLine($"  {runtime.Moniker} {runtime.Version}: {located.Source.Name()} at {located.Path}");
             }
 
             output.WriteLine("Jupyter kernel:");

@@ -20,7 +20,7 @@ internal static class CaseRunner
     // BenchmarkDotNet remarks that are always true here and say nothing about the reader's code.
     private static readonly string[] IgnoredRemarks = ["No exporters defined", "is located in temp", "question mark"];
 
-    private static readonly TimeSpan QuickTieringLimit = TimeSpan.FromSeconds(5);
+    private static readonly TimeSpan QuickTieringLimit = TimeSpan.FromSeconds(QuickJob.TieringLimitSeconds);
 
     // Turns the quick-mode tiering warm-up off, so bench/tiering/measure.cs can show what it buys side by side.
     private const string SkipTieringWarmup = "PERFLAB_SKIP_TIERING_WARMUP";

@@ -6,18 +6,16 @@ using Perfolizer.Horology;
 namespace PerfLab.Host;
 
 /// <summary>The BenchmarkDotNet job of each mode. All run in-process: this process is the clean one.</summary>
+/// <remarks>Quick mode's numbers are in the contract (<see cref="QuickJob"/>): PerfLab describes the mode from them.</remarks>
 internal static class Jobs
 {
-    /// <summary>Iteration time of quick mode: short enough for seconds per case, long enough for Tier1 code.</summary>
-    public static readonly TimeInterval QuickIterationTime = TimeInterval.FromMilliseconds(50);
-
     public static Job For(BenchmarkMode mode)
     {
         // Instance logs the benchmark's output, which is the only place an exception's text appears.
         var job = mode switch
         {
             BenchmarkMode.Smoke => Job.Dry,
-            BenchmarkMode.Quick => Job.Default.WithWarmupCount(3).WithIterationCount(7).WithIterationTime(QuickIterationTime),
+            BenchmarkMode.Quick => Job.Default.WithWarmupCount(QuickJob.WarmupCount).WithIterationCount(QuickJob.IterationCount).WithIterationTime(TimeInterval.FromMilliseconds(QuickJob.IterationMilliseconds)),
             BenchmarkMode.Full => Job.Default,
             _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, null),
         };

@@ -7,6 +7,7 @@ using NetMQ;
 using NetMQ.Sockets;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
+using PerfLab.Runtimes;
 
 namespace PerfLab.Kernel;
 
@@ -304,7 +305,7 @@ public sealed class KernelServer : IDisposable
             ["pygments_lexer"] = "csharp",
             ["codemirror_mode"] = "text/x-csharp",
         },
-        ["banner"] = $"PerfLab C# kernel on {RuntimeInformation.FrameworkDescription}: BenchmarkDotNet on .NET 8, 9 and 10, out of process.",
+        ["banner"] = $"PerfLab C# kernel on {RuntimeInformation.FrameworkDescription}: BenchmarkDotNet on {RuntimeCatalog.InWords}, out of process.",
         ["help_links"] = new JsonArray(),
     };
 }

@@ -137,7 +137,7 @@ public static partial class ReferenceJob
             throw new PerfLabException($"--update: {target} is not valid JSON ({ex.Message}).", "Restore it from git, or leave out --update to write it anew.");
         }
 
-        var modeName = mode.ToString().ToLowerInvariant();
+        var modeName = ModeChoice.Name(mode);
         if ((string?)document?["schema"] != Schema || (string?)document?["mode"] != modeName || document?["runs"] is not JsonArray runs)
         {
             throw new PerfLabException(
@@ -196,7 +196,7 @@ public static partial class ReferenceJob
         {
             ["schema"] = Schema,
             ["created"] = DateTimeOffset.UtcNow.ToString("O", CultureInfo.InvariantCulture),
-            ["mode"] = mode.ToString().ToLowerInvariant(),
+            ["mode"] = ModeChoice.Name(mode),
             ["machine"] = JsonSerializer.SerializeToNode(machine, JsonOptions),
             ["runs"] = new JsonArray(written.ToArray()),
         };

@@ -66,7 +66,7 @@ public sealed partial class Doctor
                 allRuntimesHere &= located.Source != RuntimeSource.Missing;
                 checks.Add(located.Source == RuntimeSource.Missing
                     ? new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Warning, $"{runtime.Version} is not here yet; it is provisioned from NuGet on first use", "Run `perflab runtimes --provision` now while you are online.")
-                    : new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Ok, $"{runtime.Version} {located.Source.ToString().ToLowerInvariant()} at {located.Path}"));
+                    : new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Ok, $"{runtime.Version} {located.Source.Name()} at {located.Path}"));
             }
 
             checks.AddRange(await CheckPackageSourcesAsync(sdk, allRuntimesHere, cancellationToken).ConfigureAwait(false));

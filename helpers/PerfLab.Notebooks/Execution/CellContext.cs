@@ -1,21 +1,21 @@
-using PerfLab.Contract;
-
 namespace PerfLab.Notebooks.Execution;
 
 /// <summary>
 /// What the running cell offers the helpers it calls: its source text (a benchmark cell's class is
-/// compiled from it), the token that an interrupt cancels, and the mode chosen by whoever runs the
-/// notebook. Flows with the async context of the cell.
+/// compiled from it), the token that an interrupt cancels, and the benchmark mode its session resolved
+/// once (see <see cref="NotebookSession.Mode"/>). Flows with the async context of the cell.
 /// </summary>
 public sealed class CellContext
 {
     private static readonly AsyncLocal<CellContext?> Ambient = new();
 
-    internal CellContext(string source, string cellName, BenchmarkMode? mode, CancellationToken cancellationToken)
+    private readonly NotebookSession _session;
+
+    internal CellContext(string source, string cellName, NotebookSession session, CancellationToken cancellationToken)
     {
         Source = source;
         CellName = cellName;
-        Mode = mode;
+        _session = session;
         CancellationToken = cancellationToken;
     }
 
@@ -28,8 +28,9 @@ public sealed class CellContext
     /// <summary>How messages name the cell, e.g. "cell 5".</summary>
     public string CellName { get; }
 
-    /// <summary>The mode set by the runner (perflab run --mode); null leaves it to PERFLAB_MODE.</summary>
-    public BenchmarkMode? Mode { get; }
+    /// <summary>The benchmark mode of the session running the cell, and where it came from.</summary>
+    /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
+    public ModeChoice Mode => _session.Mode;
 
     /// <summary>Cancelled when the reader interrupts the cell.</summary>
     public CancellationToken CancellationToken { get; }

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
-using PerfLab.Contract;
 using PerfLab.Notebooks.Documents;
 
 namespace PerfLab.Notebooks.Execution;
@@ -14,20 +13,20 @@ public sealed class NotebookRunner
 {
     /// <summary>Runs the notebook at <paramref name="path"/>.</summary>
     /// <param name="path">The .ipynb file.</param>
-    /// <param name="mode">The benchmark mode; null: PERFLAB_MODE, else quick.</param>
+    /// <param name="mode">The benchmark mode of every cell, resolved once by the caller; null: <see cref="ModeChoice.FromEnvironment"/>.</param>
     /// <param name="log">Receives progress lines (cell started, its console output, finished), or null.</param>
     /// <param name="replacements">Code to run instead of a cell's own, by cell index (exercise solutions).</param>
     /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
-    /// <exception cref="PerfLabException">The notebook cannot be read.</exception>
+    /// <exception cref="PerfLabException">The notebook cannot be read, or PERFLAB_MODE is not a mode.</exception>
     public async Task<NotebookRun> RunAsync(
         string path,
-        BenchmarkMode? mode = null,
+        ModeChoice? mode = null,
         Action<string>? log = null,
         IReadOnlyDictionary<int, string>? replacements = null,
         CancellationToken cancellationToken = default)
     {
         var notebook = NotebookDocument.Load(path);
-        var effectiveMode = mode ?? LabMode.Resolve().Mode;
+        var chosen = mode ?? ModeChoice.FromEnvironment();
         var startedAt = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
         var folder = Path.GetDirectoryName(notebook.Path)!;
@@ -39,9 +38,8 @@ public sealed class NotebookRunner
         Environment.CurrentDirectory = folder;
         try
         {
-            // The session gets the --mode as given (or none): cells then resolve PERFLAB_MODE themselves and
-            // say where their mode came from.
-            using var session = new NotebookSession(folder, mode);
+            // Every cell uses the mode resolved here, with where it came from (the setup cell says it).
+            using var session = new NotebookSession(folder, chosen);
             foreach (var cell in notebook.Cells)
             {
                 if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source))
@@ -88,7 +86,7 @@ public sealed class NotebookRunner
             Environment.CurrentDirectory = previousDirectory;
         }
 
-        return new NotebookRun(notebook, cells, effectiveMode, startedAt, clock.Elapsed, EnvironmentLine());
+        return new NotebookRun(notebook, cells, chosen.Mode, startedAt, clock.Elapsed, EnvironmentLine());
     }
 
     /// <summary>One line about where the notebook ran.</summary>

@@ -1,13 +1,13 @@
 using System.Collections.Immutable;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Scripting;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Scripting;
 using Microsoft.CodeAnalysis.Scripting.Hosting;
-using PerfLab.Contract;
 using PerfLab.Notebooks.Documents;
 
 namespace PerfLab.Notebooks.Execution;
@@ -38,17 +38,28 @@ public sealed class NotebookSession : IDisposable
     private readonly InteractiveAssemblyLoader _loader = new();
     private readonly SemaphoreSlim _oneAtATime = new(1, 1);
     private readonly CellLibraries _libraries;
+    private readonly ModeChoice? _mode;
+    private readonly ExceptionDispatchInfo? _modeProblem;
     private ScriptState<object>? _state;
     private int _executionCount;
 
     /// <summary>Creates a session whose <c>#r</c> paths start from <paramref name="workingDirectory"/>.</summary>
     /// <param name="workingDirectory">The notebook's folder.</param>
-    /// <param name="mode">The benchmark mode for helpers; null leaves it to PERFLAB_MODE.</param>
-    public NotebookSession(string workingDirectory, BenchmarkMode? mode = null)
+    /// <param name="mode">The benchmark mode of every cell, as the runner resolved it; null: resolved here, once, from PERFLAB_MODE (the kernel's case).</param>
+    public NotebookSession(string workingDirectory, ModeChoice? mode = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(workingDirectory);
         WorkingDirectory = Path.GetFullPath(workingDirectory);
-        Mode = mode;
+        try
+        {
+            _mode = mode ?? ModeChoice.FromEnvironment();
+        }
+        catch (PerfLabException ex)
+        {
+            // A bad PERFLAB_MODE must not keep the kernel from starting: the cells that need the mode say why.
+            _modeProblem = ExceptionDispatchInfo.Capture(ex);
+        }
+
         foreach (var assembly in ScriptReferences.Shared.Values)
         {
             _loader.RegisterDependency(assembly);
@@ -69,8 +80,16 @@ public sealed class NotebookSession : IDisposable
     /// <summary>The folder relative paths start from.</summary>
     public string WorkingDirectory { get; }
 
-    /// <summary>The benchmark mode offered to helpers, or null.</summary>
-    public BenchmarkMode? Mode { get; }
+    /// <summary>The benchmark mode of every cell, resolved once when the session started.</summary>
+    /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
+    public ModeChoice Mode
+    {
+        get
+        {
+            _modeProblem?.Throw();
+            return _mode!;
+        }
+    }
 
     /// <summary>Cells executed so far.</summary>
     public int ExecutionCount => _executionCount;
@@ -155,7 +174,7 @@ public sealed class NotebookSession : IDisposable
         }
 
         using var interrupt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var context = new CellContext(code, cellName, Mode, interrupt.Token);
+        var context = new CellContext(code, cellName, this, interrupt.Token);
         var abandoned = new StrongBox<bool>();
         var run = RunAsync(script, library, context, publish, abandoned);
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);

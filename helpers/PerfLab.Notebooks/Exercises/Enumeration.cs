@@ -79,7 +79,7 @@ public static class Enumeration
         }
 
         var runtimes = string.Join(", ", rows.Select(r => r.Runtime).Distinct());
-        var note = run.Mode == BenchmarkMode.Smoke ? " (smoke mode: one cold call, and even that allocated nothing)" : "";
+        var note = run.Mode == BenchmarkMode.Smoke ? $" ({ModeChoice.Name(BenchmarkMode.Smoke)} mode: one cold call, and even that allocated nothing)" : "";
         return ExerciseResult.Pass($"Total adds up to {expected} and allocates nothing on {runtimes}{note}.");
     }
 }

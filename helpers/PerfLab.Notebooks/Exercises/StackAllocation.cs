@@ -93,6 +93,6 @@ public static class StackAllocation
             return ExerciseResult.NotYet($"Length still allocates {allocating.AllocatedBytes} B per call on {allocating.Runtime}: something still lets the points escape (a field, an array, a call that is not inlined).");
         }
 
-        return ExerciseResult.Pass($"{structure}; .NET 9 and 10 allocated 0 B per call ({run.Mode.ToString().ToLowerInvariant()} mode): both points live in Length's stack frame, or in registers.");
+        return ExerciseResult.Pass($"{structure}; .NET 9 and 10 allocated 0 B per call ({ModeChoice.Name(run.Mode)} mode): both points live in Length's stack frame, or in registers.");
     }
 }

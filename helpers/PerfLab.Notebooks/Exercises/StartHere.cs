@@ -108,7 +108,7 @@ public static class StartHere
         }
 
         var measured = string.Join(", ", rows.Select(r => $"{r.DisplayName} on {r.Runtime} {Format.Time(r.Statistics!.Mean)}"));
-        return ExerciseResult.Pass($"{structure} Measured ({run.Mode.ToString().ToLowerInvariant()} mode): {measured}.");
+        return ExerciseResult.Pass($"{structure} Measured ({ModeChoice.Name(run.Mode)} mode): {measured}.");
     }
 
     // The shape alone cannot tell `return length;` from `return 0;` after the same loop: call each

@@ -19,17 +19,17 @@ public static class Lab
     private static readonly Lazy<BenchmarkEngine> Benchmarks = new(() => new BenchmarkEngine());
     private static readonly Lazy<AsmEngine> Disassembler = new(() => new AsmEngine());
 
-    /// <summary>Set while the reference job runs notebooks (<see cref="Execution.NotebookBenchmarks"/>): every run is measured fresh and handed over.</summary>
+    /// <summary>Set while the reference job runs notebooks (<see cref="NotebookBenchmarks"/>): every run is measured fresh and handed over.</summary>
     internal static Action<BenchmarkRun>? Recorder { get; set; }
 
-    /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="LabMode"/>).</summary>
-    public static string Mode => LabMode.Name(LabMode.Resolve().Mode);
+    /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>
+    public static string Mode => ModeChoice.Name(CurrentMode().Mode);
 
     /// <summary>Checks the helpers can run benchmarks and says what they will use: runtimes, mode, kernel.</summary>
     /// <exception cref="PerfLabException">The benchmark host is not built, or PERFLAB_MODE is invalid.</exception>
     public static LabInfo Setup()
     {
-        var (mode, source) = LabMode.Resolve();
+        var mode = CurrentMode();
         var hosts = new HostLayout();
         var locator = new RuntimeLocator(PerfLabHome.Default());
         var runtimes = new List<LabRuntime>();
@@ -41,9 +41,9 @@ public static class Lab
 
         return new LabInfo(
             typeof(Lab).Assembly.GetName().Version?.ToString() ?? "?",
-            Execution.CellContext.Current is not null ? "PerfLab C# kernel" : "another C# kernel (.NET Interactive?)",
-            mode,
-            source,
+            CellContext.Current is not null ? "PerfLab C# kernel" : "another C# kernel (.NET Interactive?)",
+            mode.Mode,
+            mode.Origin,
             runtimes);
     }
 
@@ -53,7 +53,7 @@ public static class Lab
     /// an unchanged cell is answered from the cache.
     /// </summary>
     /// <typeparam name="T">The benchmark class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
-    /// <param name="runtimes">Monikers in order, e.g. ["net8.0", "net10.0"]; the first is the ratio baseline. Default: 8, 9, 10.</param>
+    /// <param name="runtimes">Monikers in order, e.g. ["net8.0", "net10.0"]; the first is the ratio baseline. Default: every runtime the course pins (RuntimeCatalog).</param>
     /// <param name="mode">smoke, quick or full; default: the runner's --mode, else PERFLAB_MODE, else quick.</param>
     /// <param name="force">Run even when a cached result exists.</param>
     /// <param name="env">NAME=VALUE environment variables for the benchmark processes, e.g. DOTNET_TieredPGO=0.</param>
@@ -70,7 +70,7 @@ public static class Lab
             Source = source,
             SourcePath = sourceCell,
             Runtimes = RuntimeCatalog.FindAll(runtimes),
-            Mode = mode is null ? LabMode.Resolve().Mode : LabMode.Parse(mode, "mode"),
+            Mode = mode is null ? CurrentMode().Mode : ModeChoice.Parse(mode, nameof(mode)),
             Filter = [name + ".*"],
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
             Force = force || Recorder is not null,
@@ -163,7 +163,7 @@ public static class Lab
     /// </summary>
     /// <param name="pattern">The regular expression, e.g. @"\w*\p{Sm}".</param>
     /// <param name="options">Its options, as in the attribute.</param>
-    /// <param name="runtimes">Monikers, oldest first, e.g. ["net9.0", "net10.0"]; default: 8, 9, 10.</param>
+    /// <param name="runtimes">Monikers, oldest first, e.g. ["net9.0", "net10.0"]; default: every runtime the course pins (RuntimeCatalog).</param>
     /// <returns>The generated source (it displays side by side).</returns>
     /// <exception cref="PerfLabException">The pattern is invalid (the parser's message says where), a runtime is unknown, or the helpers are not built.</exception>
     public static RegexSourceReport RegexSource(string pattern, RegexOptions options = RegexOptions.None, string[]? runtimes = null) =>
@@ -202,6 +202,9 @@ public static class Lab
     private sealed record Declaration(string Source, string CellName);
 
     private static readonly ConditionalWeakTable<Type, Declaration> Declarations = new();
+
+    // The mode the running session resolved once; in another kernel (no session), PERFLAB_MODE or the default.
+    private static ModeChoice CurrentMode() => CellContext.Current?.Mode ?? ModeChoice.FromEnvironment();
 
     private static (string Source, string CellName, CancellationToken Cancellation) CurrentCell(string method) =>
         CellSource.Current() ?? throw new PerfLabException(

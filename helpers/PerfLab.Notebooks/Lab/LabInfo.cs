@@ -24,10 +24,10 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
     {
         var text = new StringBuilder();
         text.AppendLine($"PerfLab helpers {HelpersVersion} in the {Kernel}.");
-        text.AppendLine($"Mode: {LabMode.Name(Mode)} ({ModeSource}). {Capitalized(LabMode.Meaning(Mode))}.");
+        text.AppendLine($"Mode: {ModeChoice.Name(Mode)} ({ModeSource}). {Capitalized(ModeChoice.Meaning(Mode))}.");
         foreach (var runtime in Runtimes)
         {
-            text.AppendLine($"  {runtime.Moniker,-8} {runtime.Version,-8} {State(runtime.Source)}");
+            text.AppendLine($"  {runtime.Moniker,-8} {runtime.Version,-8} {runtime.Source.Describe()}");
         }
 
         return text.ToString();
@@ -38,22 +38,15 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
     {
         var html = new StringBuilder("<div class=\"perflab-setup\" style=\"font-family: system-ui, sans-serif; font-size: 13px;\">");
         html.Append("<p>PerfLab helpers ").Append(E(HelpersVersion)).Append(" in the ").Append(E(Kernel)).Append(".<br>");
-        html.Append("<b>Mode: ").Append(E(LabMode.Name(Mode))).Append("</b> (").Append(E(ModeSource)).Append("). ").Append(E(Capitalized(LabMode.Meaning(Mode)) + ".")).Append("</p>");
+        html.Append("<b>Mode: ").Append(E(ModeChoice.Name(Mode))).Append("</b> (").Append(E(ModeSource)).Append("). ").Append(E(Capitalized(ModeChoice.Meaning(Mode)) + ".")).Append("</p>");
         html.Append("<table><thead><tr><th style=\"text-align:left\">Runtime</th><th style=\"text-align:left\">Version</th><th style=\"text-align:left\">On this machine</th></tr></thead><tbody>");
         foreach (var runtime in Runtimes)
         {
-            html.Append("<tr><td>").Append(E(runtime.Moniker)).Append("</td><td>").Append(E(runtime.Version)).Append("</td><td>").Append(E(State(runtime.Source))).Append("</td></tr>");
+            html.Append("<tr><td>").Append(E(runtime.Moniker)).Append("</td><td>").Append(E(runtime.Version)).Append("</td><td>").Append(E(runtime.Source.Describe())).Append("</td></tr>");
         }
 
         return html.Append("</tbody></table></div>").ToString();
     }
 
     private static string Capitalized(string text) => char.ToUpperInvariant(text[0]) + text[1..];
-
-    private static string State(RuntimeSource source) => source switch
-    {
-        RuntimeSource.Installed => "installed",
-        RuntimeSource.Provisioned => "provisioned by PerfLab",
-        _ => "not here yet: provisioned from NuGet on first run (a few seconds)",
-    };
 }

@@ -123,10 +123,10 @@ public static class NotebookReport
             html.Append("<p class=\"status ok\">✔ Passed: all ").Append(codeCells).Append(" code cells ran without error</p>");
         }
 
-        var mode = LabMode.Name(run.Mode);
+        var mode = ModeChoice.Name(run.Mode);
         html.Append("<dl class=\"facts\">")
             .Append("<dt>Notebook</dt><dd>").Append(E(Path.GetFileName(run.Notebook.Path))).Append("</dd>")
-            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(E(LabMode.Meaning(run.Mode))).Append("</dd>")
+            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(E(ModeChoice.Meaning(run.Mode))).Append("</dd>")
             .Append("<dt>Environment</dt><dd>").Append(E(run.Environment)).Append("</dd>")
             .Append("<dt>Started</dt><dd><time datetime=\"").Append(Iso(run.StartedAt)).Append("\">").Append(Iso(run.StartedAt)).Append("</time></dd>")
             .Append("<dt>Duration</dt><dd>").Append(Duration(run.Duration)).Append("</dd>")

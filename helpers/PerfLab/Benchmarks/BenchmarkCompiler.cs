@@ -18,7 +18,7 @@ internal sealed record CompiledBenchmark(PinnedRuntime Runtime, string AssemblyP
 
 /// <summary>
 /// Compiles a reader's C# with Roslyn, in-process, once per target runtime: against that runtime's
-/// reference assemblies plus BenchmarkDotNet and PerfLab.Inputs (<see cref="HostLayout.CellReferences"/>),
+/// reference assemblies (<see cref="PinnedRuntime.ReferenceAssemblies"/>) plus BenchmarkDotNet and PerfLab.Inputs (<see cref="HostLayout.CellReferences"/>),
 /// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols; a source
 /// that uses [GeneratedRegex] also runs that runtime's regex generator. Errors, the generator's included,
 /// point at the reader's file and lines.
@@ -97,7 +97,7 @@ internal sealed class BenchmarkCompiler
         var compilation = CSharpCompilation.Create(
             assemblyName,
             [tree, usings],
-            FrameworkReferences(runtime).Concat(references.Select(r => MetadataReference.CreateFromFile(r))),
+            runtime.ReferenceAssemblies().Concat(references.Select(r => MetadataReference.CreateFromFile(r))),
             new CSharpCompilationOptions(
                 OutputKind.DynamicallyLinkedLibrary,
                 optimizationLevel: OptimizationLevel.Release,
@@ -179,15 +179,6 @@ internal sealed class BenchmarkCompiler
 
         return symbols;
     }
-
-    /// <summary>The reference assemblies of <paramref name="runtime"/> (what a project targeting it compiles against).</summary>
-    internal static IEnumerable<MetadataReference> FrameworkReferences(PinnedRuntime runtime) => runtime.Major switch
-    {
-        8 => Basic.Reference.Assemblies.Net80.References.All,
-        9 => Basic.Reference.Assemblies.Net90.References.All,
-        10 => Basic.Reference.Assemblies.Net100.References.All,
-        _ => throw new PerfLabException($"No reference assemblies for {runtime.Moniker}.", "Add the Basic.Reference.Assemblies package for it."),
-    };
 
     private static string Hash(params string[] parts)
     {

@@ -59,64 +59,68 @@ public sealed class BenchmarkEngine
         IProgress<RunProgress>? progress,
         CancellationToken cancellationToken)
     {
+        var works = request.Runtimes
+            .Select(r => new RuntimeWork<RuntimeOutcome>(r, ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, r.Version, _workspace.Hosts.VersionOf(r), _workspace.Hosts.GeneratorsFor(request.Source, r))))
+            .ToArray();
         say("compile", $"compiling {Path.GetFileName(request.SourcePath)} for {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
         var compileClock = Stopwatch.StartNew();
-        var compiled = await _workspace.Compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
+        await _workspace.CompileAsync(request.Source, request.SourcePath, works, cancellationToken).ConfigureAwait(false);
         var compileSeconds = compileClock.Elapsed.TotalSeconds;
 
-        var outcomes = new RuntimeOutcome?[request.Runtimes.Count];
-        var keys = new string[request.Runtimes.Count];
-        for (var i = 0; i < request.Runtimes.Count; i++)
+        foreach (var work in works)
         {
-            var runtime = request.Runtimes[i];
-            keys[i] = ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, runtime.Version, _workspace.Hosts.VersionOf(runtime), _workspace.Hosts.GeneratorsFor(request.Source, runtime));
-            if (!request.Force && _cache.TryGet(keys[i], w => say("cache", w)) is { } hit)
+            if (!request.Force && _cache.TryGet(work.CacheKey, w => say("cache", w)) is { } hit)
             {
-                var source = _workspace.Runtimes.Locate(runtime).Source is RuntimeSource.Installed ? "installed" : "provisioned";
-                outcomes[i] = new RuntimeOutcome(runtime.Moniker, source, hit.Runtime, hit.Cases, Cached: true);
-                say("cache", $"{runtime.Moniker}: cached result (use --force to re-run)");
+                // A cached part runs nothing: its runtime is located, not provisioned, and labelled as found.
+                work.Located = _workspace.Runtimes.Locate(work.Runtime);
+                work.Outcome = OutcomeOf(work, hit.Runtime, hit.Cases, cached: true);
+                say("cache", $"{work.Runtime.Moniker}: cached result (use --force to re-run)");
             }
         }
 
         double provisionSeconds = 0, waitSeconds = 0, measureSeconds = 0;
-        var pending = Enumerable.Range(0, request.Runtimes.Count).Where(i => outcomes[i] is null).ToArray();
+        var pending = works.Where(w => w.Outcome is null).ToArray();
         if (pending.Length > 0)
         {
             var provisionClock = Stopwatch.StartNew();
-            var located = await _workspace.EnsureRuntimesAsync(pending.Select(i => request.Runtimes[i]), m => say("provision", m), cancellationToken).ConfigureAwait(false);
-
+            await _workspace.LocateAsync(pending, m => say("provision", m), cancellationToken).ConfigureAwait(false);
             provisionSeconds = provisionClock.Elapsed.TotalSeconds;
 
             var waitClock = Stopwatch.StartNew();
             using var measuring = await _workspace.AcquireMeasuringLockAsync(m => say("wait", m), cancellationToken).ConfigureAwait(false);
             waitSeconds = waitClock.Elapsed.TotalSeconds;
 
-            var work = _workspace.NewScratchFolder("bench");
+            var scratch = _workspace.NewScratchFolder("bench");
             try
             {
-                foreach (var (i, runtime) in pending.Zip(located))
+                foreach (var work in pending)
                 {
-                    var runner = new RuntimeRun(request, runtime, compiled[i], _workspace.Launcher, Path.Combine(work, request.Runtimes[i].Moniker), clock, progress);
-                    var outcome = await runner.RunAsync(cancellationToken).ConfigureAwait(false);
+                    var runner = new RuntimeRun(request, work.Located!, work.Compiled!, _workspace.Launcher, Path.Combine(scratch, work.Runtime.Moniker), clock, progress);
+                    var (reported, cases) = await runner.RunAsync(cancellationToken).ConfigureAwait(false);
                     measureSeconds += runner.MeasureSeconds;
-                    outcomes[i] = outcome;
-                    if (outcome.Cases.All(c => c.Error is null))
+                    work.Outcome = OutcomeOf(work, reported, cases, cached: false);
+                    if (cases.All(c => c.Error is null))
                     {
-                        _cache.Put(keys[i], outcome.Runtime, outcome.Cases);
+                        _cache.Put(work.CacheKey, reported, cases);
                     }
                 }
             }
             finally
             {
-                Workspace.DeleteScratch(work);
+                Workspace.DeleteScratch(scratch);
             }
         }
 
         var timing = new RunTiming(clock.Elapsed.TotalSeconds, compileSeconds, provisionSeconds, waitSeconds, measureSeconds);
-        var run = ResultBuilder.Build(request.SourcePath, request.Mode, startedAt, request.Environment, request.Filter, outcomes.Select(o => o!).ToArray(), timing);
+        var run = ResultBuilder.Build(request.SourcePath, request.Mode, startedAt, request.Environment, request.Filter, works.Select(w => w.Outcome!).ToArray(), timing);
         say("done", $"done in {clock.Elapsed.TotalSeconds:F1} s");
         return run;
     }
+
+    // The one place a runtime's part of a run is labelled with where its runtime is: installed or
+    // provisioned, or missing for a cached part whose runtime is not (or no longer) on this machine.
+    private static RuntimeOutcome OutcomeOf(RuntimeWork<RuntimeOutcome> work, HostRuntime reported, IReadOnlyList<HostResult> cases, bool cached) =>
+        new(work.Runtime.Moniker, work.Located!.Source.Name(), reported, cases, cached);
 
     /// <summary>Runs every case of one runtime, each in its own host process.</summary>
     private sealed class RuntimeRun(
@@ -134,7 +138,8 @@ public sealed class BenchmarkEngine
 
         private string Moniker => runtime.Pinned.Moniker;
 
-        public async Task<RuntimeOutcome> RunAsync(CancellationToken cancellationToken)
+        /// <summary>The runtime the host reported, and every case's result.</summary>
+        public async Task<(HostRuntime Reported, IReadOnlyList<HostResult> Cases)> RunAsync(CancellationToken cancellationToken)
         {
             IReadOnlyList<CaseInfo>? cases = null;
             var results = new List<HostResult>();
@@ -145,12 +150,10 @@ public sealed class BenchmarkEngine
                 results.Add(result);
             }
 
-            var source = runtime.Source == RuntimeSource.Installed ? "installed" : "provisioned";
-
             // A case killed on timeout reports no runtime; any other case of the run does.
             var reported = results.Select(r => r.Runtime).FirstOrDefault(r => r.Version != Unknown.Version)
                 ?? Unknown with { Version = runtime.Pinned.Version, FrameworkDescription = ".NET " + runtime.Pinned.Version };
-            return new RuntimeOutcome(Moniker, source, reported, results, Cached: false);
+            return (reported, results);
         }
 
         private async Task<HostResult> RunCaseAsync(int index, IReadOnlyList<CaseInfo>? knownCases, Action<IReadOnlyList<CaseInfo>> onCases, CancellationToken cancellationToken)

@@ -14,10 +14,10 @@ public sealed record BenchmarkRequest
     public required string SourcePath { get; init; }
 
     /// <summary>Runtimes in the order to run them; the first is the baseline of runtime ratios.</summary>
-    public IReadOnlyList<PinnedRuntime> Runtimes { get; init; } = RuntimeCatalog.All;
+    public IReadOnlyList<PinnedRuntime> Runtimes { get; init; } = RuntimeCatalog.Default;
 
     /// <summary>smoke, quick (default) or full.</summary>
-    public BenchmarkMode Mode { get; init; } = BenchmarkMode.Quick;
+    public BenchmarkMode Mode { get; init; } = ModeChoice.Default;
 
     /// <summary>Glob patterns over Namespace.Class.Method; empty runs everything.</summary>
     public IReadOnlyList<string> Filter { get; init; } = [];
@@ -35,20 +35,10 @@ public sealed record BenchmarkRequest
     public bool Force { get; init; }
 
     /// <summary>The case timeout in effect.</summary>
-    public TimeSpan EffectiveCaseTimeout => CaseTimeout ?? Mode switch
-    {
-        BenchmarkMode.Smoke => TimeSpan.FromMinutes(2),
-        BenchmarkMode.Quick => TimeSpan.FromMinutes(3),
-        _ => TimeSpan.FromMinutes(30),
-    };
+    public TimeSpan EffectiveCaseTimeout => CaseTimeout ?? ModeChoice.CaseTimeout(Mode);
 
     /// <summary>The run timeout in effect.</summary>
-    public TimeSpan EffectiveRunTimeout => RunTimeout ?? Mode switch
-    {
-        BenchmarkMode.Smoke => TimeSpan.FromMinutes(15),
-        BenchmarkMode.Quick => TimeSpan.FromMinutes(60),
-        _ => TimeSpan.FromHours(12),
-    };
+    public TimeSpan EffectiveRunTimeout => RunTimeout ?? ModeChoice.RunTimeout(Mode);
 
     /// <summary>A request for the C# file at <paramref name="path"/>.</summary>
     /// <param name="path">The file.</param>

@@ -28,16 +28,28 @@ internal sealed class Workspace
 
     public HostLauncher Launcher { get; }
 
-    /// <summary>Runtimes located, the missing ones provisioned, in order.</summary>
-    public async Task<IReadOnlyList<LocatedRuntime>> EnsureRuntimesAsync(IEnumerable<PinnedRuntime> runtimes, Action<string> log, CancellationToken cancellationToken)
+    /// <summary>
+    /// Compiles <paramref name="source"/> for the runtime of every work (the errors of all runtimes come
+    /// together) and hands each work its assembly.
+    /// </summary>
+    public async Task CompileAsync<TOutcome>(string source, string sourcePath, IReadOnlyList<RuntimeWork<TOutcome>> works, CancellationToken cancellationToken)
+        where TOutcome : class
     {
-        var located = new List<LocatedRuntime>();
-        foreach (var runtime in runtimes)
+        var compiled = await Compiler.CompileAsync(source, sourcePath, works.Select(w => w.Runtime).ToArray(), cancellationToken).ConfigureAwait(false);
+        foreach (var work in works)
         {
-            located.Add(await Runtimes.EnsureAsync(runtime, log, cancellationToken).ConfigureAwait(false));
+            work.Compiled = compiled.First(c => c.Runtime == work.Runtime);
         }
+    }
 
-        return located;
+    /// <summary>Locates the runtime of every work, provisioning the missing ones, in order.</summary>
+    public async Task LocateAsync<TOutcome>(IEnumerable<RuntimeWork<TOutcome>> works, Action<string> log, CancellationToken cancellationToken)
+        where TOutcome : class
+    {
+        foreach (var work in works)
+        {
+            work.Located = await Runtimes.EnsureAsync(work.Runtime, log, cancellationToken).ConfigureAwait(false);
+        }
     }
 
     /// <summary>

@@ -38,26 +38,24 @@ public sealed class AsmEngine
         }
 
         log ??= _ => { };
-        var captures = new CapturedAsm?[request.Runtimes.Count];
-        var keys = new string[request.Runtimes.Count];
-        for (var i = 0; i < request.Runtimes.Count; i++)
+        var works = request.Runtimes
+            .Select(r => new RuntimeWork<CapturedAsm>(r, ListingCache.Key(request, r.Version, _workspace.Hosts.VersionOf(r), _workspace.Hosts.GeneratorsFor(request.Source, r))))
+            .ToArray();
+        foreach (var work in works)
         {
-            var runtime = request.Runtimes[i];
-            keys[i] = ListingCache.Key(request, runtime.Version, _workspace.Hosts.VersionOf(runtime), _workspace.Hosts.GeneratorsFor(request.Source, runtime));
-            if (!request.Force && _cache.TryGet(keys[i], log) is { } hit)
+            if (!request.Force && _cache.TryGet(work.CacheKey, log) is { } hit)
             {
-                captures[i] = hit;
-                log($"{runtime.Moniker}: cached listing (use --force to capture again)");
+                work.Outcome = hit;
+                log($"{work.Runtime.Moniker}: cached listing (use --force to capture again)");
             }
         }
 
-        var missing = Enumerable.Range(0, request.Runtimes.Count).Where(i => captures[i] is null).ToArray();
-        if (missing.Length > 0)
+        if (works.Any(w => w.Outcome is null))
         {
-            await CaptureMissingAsync(request, missing, keys, captures, log, cancellationToken).ConfigureAwait(false);
+            await CaptureMissingAsync(request, works, log, cancellationToken).ConfigureAwait(false);
         }
 
-        return new AsmReport(Shown(request, captures.Select(c => c!.Methods)), request.Variant, captures.Select(c => c!.Runtime).ToArray());
+        return new AsmReport(Shown(request, works.Select(w => w.Outcome!.Methods)), request.Variant, works.Select(w => w.Outcome!.Runtime).ToArray());
     }
 
     // What the report is of: the names asked for, else every runtime's [Benchmark] methods.
@@ -65,34 +63,42 @@ public sealed class AsmEngine
         string.Join(", ", request.Methods.Count > 0 ? request.Methods : perRuntime.SelectMany(m => m).Distinct());
 
     // Compiles for every runtime (the errors name the runtimes that see them, as without a cache), but
-    // starts hosts only for the runtimes at `missing`, storing each capture as it completes.
-    private async Task CaptureMissingAsync(AsmRequest request, int[] missing, string[] keys, CapturedAsm?[] captures, Action<string> log, CancellationToken cancellationToken)
+    // starts hosts only for the runtimes with no outcome yet, storing each capture as it completes.
+    private async Task CaptureMissingAsync(AsmRequest request, IReadOnlyList<RuntimeWork<CapturedAsm>> works, Action<string> log, CancellationToken cancellationToken)
     {
-        var compiled = await _workspace.Compiler.CompileAsync(request.Source, request.SourcePath, request.Runtimes, cancellationToken).ConfigureAwait(false);
+        await _workspace.CompileAsync(request.Source, request.SourcePath, works, cancellationToken).ConfigureAwait(false);
 
         // No name: every [Benchmark] method of that runtime's compile (an #if can add or remove some).
-        var names = missing.Select(i => request.Methods.Count > 0 ? request.Methods : MethodResolver.BenchmarkMethods(compiled[i].AssemblyPath)).ToArray();
-        var methods = missing.Select((i, j) => names[j].SelectMany(m => MethodResolver.Resolve(compiled[i].AssemblyPath, m)).Distinct().ToArray()).ToArray();
-        var located = await _workspace.EnsureRuntimesAsync(missing.Select(i => request.Runtimes[i]), log, cancellationToken).ConfigureAwait(false);
+        var targets = works.Where(w => w.Outcome is null).Select(work =>
+        {
+            var assembly = work.Compiled!.AssemblyPath;
+            var names = request.Methods.Count > 0 ? request.Methods : MethodResolver.BenchmarkMethods(assembly);
+            return new CaptureTarget(work, names, names.SelectMany(m => MethodResolver.Resolve(assembly, m)).Distinct().ToArray());
+        }).ToArray();
+        await _workspace.LocateAsync(targets.Select(t => t.Work), log, cancellationToken).ConfigureAwait(false);
 
         // Nothing is measured, but a measuring run elsewhere would be disturbed: share its lock.
         using var gate = await _workspace.AcquireMeasuringLockAsync(log, cancellationToken).ConfigureAwait(false);
-        var work = _workspace.NewScratchFolder("asm");
+        var scratch = _workspace.NewScratchFolder("asm");
         try
         {
-            log($"capturing the JIT's code for {Shown(request, names)} on {string.Join(", ", located.Select(r => r.Pinned.Moniker))}");
-            await Task.WhenAll(missing.Select(async (i, j) =>
+            log($"capturing the JIT's code for {Shown(request, targets.Select(t => t.Names))} on {string.Join(", ", targets.Select(t => t.Work.Runtime.Moniker))}");
+            await Task.WhenAll(targets.Select(async target =>
             {
-                var capture = new CapturedAsm(names[j], await CaptureOneAsync(request, located[j], compiled[i], methods[j], Path.Combine(work, located[j].Pinned.Moniker), cancellationToken).ConfigureAwait(false));
-                _cache.Put(keys[i], capture);
-                captures[i] = capture;
+                var work = target.Work;
+                var capture = new CapturedAsm(target.Names, await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, Path.Combine(scratch, work.Runtime.Moniker), cancellationToken).ConfigureAwait(false));
+                _cache.Put(work.CacheKey, capture);
+                work.Outcome = capture;
             })).ConfigureAwait(false);
         }
         finally
         {
-            Workspace.DeleteScratch(work);
+            Workspace.DeleteScratch(scratch);
         }
     }
+
+    // A runtime to capture, with the names asked for on it and what they resolve to in its compile.
+    private sealed record CaptureTarget(RuntimeWork<CapturedAsm> Work, IReadOnlyList<string> Names, IReadOnlyList<ResolvedMethod> Methods);
 
     private async Task<RuntimeAsm> CaptureOneAsync(AsmRequest request, LocatedRuntime runtime, CompiledBenchmark compiled, IReadOnlyList<ResolvedMethod> methods, string folder, CancellationToken cancellationToken)
     {

@@ -16,7 +16,7 @@ public sealed record AsmRequest
     public IReadOnlyList<string> Methods { get; init; } = [];
 
     /// <summary>Runtimes, oldest first; each is compared with the one before it.</summary>
-    public IReadOnlyList<Runtimes.PinnedRuntime> Runtimes { get; init; } = PerfLab.Runtimes.RuntimeCatalog.All;
+    public IReadOnlyList<Runtimes.PinnedRuntime> Runtimes { get; init; } = PerfLab.Runtimes.RuntimeCatalog.Default;
 
     /// <summary>What SharpLab and Compiler Explorer show: tiering off, so the first code is fully optimized.</summary>
     public bool FullOpts { get; init; }

@@ -204,7 +204,7 @@ public static class RegexSource
         var declaration = Declaration(pattern, options);
         var results = new List<RuntimeRegexSource>();
         var rejected = new List<(string Runtime, string Message)>();
-        foreach (var runtime in runtimes is { Count: > 0 } ? runtimes : RuntimeCatalog.All)
+        foreach (var runtime in runtimes is { Count: > 0 } ? runtimes : RuntimeCatalog.Default)
         {
             cancellationToken.ThrowIfCancellationRequested();
             var generator = RegexGenerator.Load(hosts.RegexGenerator(runtime));
@@ -304,7 +304,7 @@ public static class RegexSource
         CSharpCompilation.Create(
             "regex-source",
             [CSharpSyntaxTree.ParseText(declaration, CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest), path: "Source.cs")],
-            BenchmarkCompiler.FrameworkReferences(runtime),
+            runtime.ReferenceAssemblies(),
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
 
     // SYSLIB1042 reads "The specified regex is invalid. '<the parser's message>'".

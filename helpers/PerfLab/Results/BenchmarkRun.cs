@@ -53,7 +53,7 @@ public sealed record BenchmarkResult(
 /// <param name="Moniker">e.g. net8.0.</param>
 /// <param name="Version">Exact version that ran.</param>
 /// <param name="FrameworkDescription">As the process reported it.</param>
-/// <param name="Source">installed or provisioned.</param>
+/// <param name="Source">installed or provisioned; missing for a cached part whose runtime is not on this machine.</param>
 /// <param name="Cached">True when this runtime's rows came from the cache.</param>
 public sealed record RunRuntime(string Moniker, string Version, string FrameworkDescription, string Source, bool Cached);
 

@@ -5,7 +5,7 @@ namespace PerfLab.Results;
 
 /// <summary>What one runtime produced: the runtime the host reported and one host result per case.</summary>
 /// <param name="Moniker">The runtime asked for.</param>
-/// <param name="Source">installed or provisioned.</param>
+/// <param name="Source">installed or provisioned; missing for a cached part whose runtime is not on this machine.</param>
 /// <param name="Runtime">The runtime the host reported.</param>
 /// <param name="Cases">One host result per case.</param>
 /// <param name="Cached">True when taken from the cache.</param>

@@ -1,18 +1,5 @@
 namespace PerfLab.Runtimes;
 
-/// <summary>Where a runtime comes from.</summary>
-public enum RuntimeSource
-{
-    /// <summary>Installed with the .NET SDK or a system package.</summary>
-    Installed,
-
-    /// <summary>Provisioned by PerfLab from a NuGet runtime pack into the PerfLab home.</summary>
-    Provisioned,
-
-    /// <summary>Neither: provisioned on first use.</summary>
-    Missing,
-}
-
 /// <summary>A pinned runtime and where it is found.</summary>
 /// <param name="Pinned">The runtime.</param>
 /// <param name="Source">Installed, provisioned or missing.</param>

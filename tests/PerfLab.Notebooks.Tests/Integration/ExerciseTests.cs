@@ -18,8 +18,8 @@ public class ExerciseTests
         var solution = await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", notebook + ".exercise.cs"));
         var solved = solution.TrimEnd() + "\n" + exercise.Source[exercise.Source.IndexOf(callMarker, StringComparison.Ordinal)..];
 
-        var unsolvedRun = await new NotebookRunner().RunAsync(path, BenchmarkMode.Smoke);
-        var solvedRun = await new NotebookRunner().RunAsync(path, BenchmarkMode.Smoke, replacements: new Dictionary<int, string> { [exercise.Index] = solved });
+        var unsolvedRun = await new NotebookRunner().RunAsync(path, ModeChoice.Given(BenchmarkMode.Smoke));
+        var solvedRun = await new NotebookRunner().RunAsync(path, ModeChoice.Given(BenchmarkMode.Smoke), replacements: new Dictionary<int, string> { [exercise.Index] = solved });
 
         Assert.True(unsolvedRun.Succeeded, $"{unsolvedRun.FirstFailure?.Cell.Name}: {string.Join("\n", unsolvedRun.FirstFailure?.Outputs ?? [])}");
         Assert.True(solvedRun.Succeeded, $"{solvedRun.FirstFailure?.Cell.Name}: {string.Join("\n", solvedRun.FirstFailure?.Outputs ?? [])}");

@@ -2,6 +2,7 @@ using PerfLab.Benchmarks;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Execution;
 using PerfLab.Notebooks.Tests.Support;
 
 namespace PerfLab.Notebooks.Tests.Integration;

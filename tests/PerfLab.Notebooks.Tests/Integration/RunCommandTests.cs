@@ -149,24 +149,25 @@ public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
         Assert.Equal(2, (int?)cells[2]!["execution_count"]);
     }
 
-    [Fact]
-    public async Task The_mode_comes_from_PERFLAB_MODE_when_no_flag_is_given()
+    // The mode is resolved once by `perflab run` and passed down: Lab.Setup() says where it came from,
+    // never "--mode" for a mode nobody gave. An empty PERFLAB_MODE counts as unset.
+    [Theory]
+    [InlineData("smoke", "", "Mode: smoke (PERFLAB_MODE)", "smoke")]
+    [InlineData("quick", "--mode smoke", "Mode: smoke (--mode)", "smoke")]
+    [InlineData("", "", "Mode: quick (default)", "quick")]
+    public async Task The_setup_cell_says_the_mode_and_where_it_came_from(string variable, string options, string expected, string mode)
     {
         using var folder = new TempFolder();
-        var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("PerfLab.Notebooks.Lab.Mode"), Code("PerfLab.Notebooks.LabMode.Resolve().Source")));
+        var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("Console.WriteLine(PerfLab.Notebooks.Lab.Setup());"), Code("Console.WriteLine($\"Lab.Mode={PerfLab.Notebooks.Lab.Mode}\");")));
         var environment = Repo.Environment;
-        environment["PERFLAB_MODE"] = "smoke";
+        environment["PERFLAB_MODE"] = variable;
 
-        var result = await CliProcess.RunAsync(["run", notebook, "--out", folder.Path, "--write-outputs"], environment);
+        var result = await CliProcess.RunAsync(["run", notebook, "--out", folder.Path, .. options.Split(' ', StringSplitOptions.RemoveEmptyEntries)], environment);
 
         Assert.True(result.ExitCode == 0, result.ToString());
-        Assert.Contains("smoke mode", result.Output, StringComparison.Ordinal);
-        var written = File.ReadAllText(notebook);
-        Assert.Contains("\"smoke\"", written, StringComparison.Ordinal);
-
-        // The cells say where the mode came from: the variable, not a --mode nobody gave.
-        Assert.Contains("\"PERFLAB_MODE\"", written, StringComparison.Ordinal);
-        Assert.DoesNotContain("\"--mode\"", written, StringComparison.Ordinal);
+        Assert.Contains(expected, result.Error, StringComparison.Ordinal);
+        Assert.Contains($"Lab.Mode={mode}", result.Error, StringComparison.Ordinal);
+        Assert.Contains($"({mode} mode,", result.Output, StringComparison.Ordinal);
     }
 
     [Fact]

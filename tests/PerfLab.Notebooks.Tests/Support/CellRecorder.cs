@@ -8,7 +8,7 @@ public sealed class CellRecorder : IDisposable
 {
     public CellRecorder(string? folder = null, PerfLab.Contract.BenchmarkMode? mode = PerfLab.Contract.BenchmarkMode.Smoke)
     {
-        Session = new NotebookSession(folder ?? Repo.Notebooks, mode);
+        Session = new NotebookSession(folder ?? Repo.Notebooks, mode is { } given ? ModeChoice.Given(given) : null);
     }
 
     public NotebookSession Session { get; }

@@ -1,3 +1,5 @@
+using PerfLab.Notebooks.Execution;
+
 namespace PerfLab.Notebooks.Tests.Unit;
 
 /// <summary>A cell split into its declarations (the regular file) and its statements (the script), positions kept.</summary>

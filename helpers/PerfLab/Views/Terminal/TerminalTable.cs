@@ -74,7 +74,7 @@ public static class TerminalTable
         var runtimes = string.Join(", ", run.Runtimes.Select(r => $"{r.Moniker} {r.Version} ({r.Source}{(r.Cached ? ", cached" : "")})"));
         var env = run.Environment.Count == 0 ? "" : " · env " + string.Join(" ", run.Environment.Select(e => $"{e.Key}={e.Value}"));
         var freshness = run.Cached ? "cached result (use --force to re-run)" : run.Runtimes.Any(r => r.Cached) ? "partly cached" : "fresh";
-        return $"mode {run.Mode.ToString().ToLowerInvariant()} · {runtimes} · {run.Machine.Os.Trim()} {run.Machine.Architecture}, {run.Machine.ProcessorCount} CPUs{env} · {freshness}";
+        return $"mode {ModeChoice.Name(run.Mode)} · {runtimes} · {run.Machine.Os.Trim()} {run.Machine.Architecture}, {run.Machine.ProcessorCount} CPUs{env} · {freshness}";
     }
 
 }

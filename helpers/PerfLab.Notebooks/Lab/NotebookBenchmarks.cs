@@ -1,8 +1,8 @@
-using PerfLab.Contract;
 using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 
-namespace PerfLab.Notebooks.Execution;
+namespace PerfLab.Notebooks;
 
 /// <summary>
 /// The benchmarks a notebook runs, measured fresh: the notebook is executed top to bottom exactly as a
@@ -16,11 +16,11 @@ public static class NotebookBenchmarks
     /// <summary>Runs <paramref name="notebook"/> and returns its benchmark runs, in cell order.</summary>
     /// <param name="notebook">The .ipynb file.</param>
     /// <param name="name">What the runs' source says: the notebook's path as readers know it, e.g. notebooks/jit/02-stack-allocation.ipynb.</param>
-    /// <param name="mode">The benchmark mode of every cell.</param>
+    /// <param name="mode">The benchmark mode of every cell, as the job resolved it.</param>
     /// <param name="log">Receives the runner's progress lines, or null.</param>
     /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
     /// <exception cref="PerfLabException">A cell failed (the notebook, cell and error are named), or the notebook cannot be read.</exception>
-    public static async Task<IReadOnlyList<BenchmarkRun>> RunAsync(string notebook, string name, BenchmarkMode mode, Action<string>? log, CancellationToken cancellationToken)
+    public static async Task<IReadOnlyList<BenchmarkRun>> RunAsync(string notebook, string name, ModeChoice mode, Action<string>? log, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(notebook);
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
@@ -43,7 +43,7 @@ public static class NotebookBenchmarks
                 var problem = failed.Outputs.OfType<ErrorOutput>().FirstOrDefault();
                 throw new PerfLabException(
                     $"{name}, {failed.Cell.Name} failed: {problem?.Message ?? "the cell failed"}",
-                    $"Run it alone to see the whole error: perflab run {name} --mode {LabMode.Name(mode)}");
+                    $"Run it alone to see the whole error: perflab run {name} --mode {ModeChoice.Name(mode.Mode)}");
             }
         }
         finally

@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
 
-namespace PerfLab.Notebooks;
+namespace PerfLab.Notebooks.Execution;
 
 /// <summary>The two halves of a cell, each the cell's own length with the other half blanked.</summary>
 /// <param name="Declarations">The using directives and type declarations (script-only directives blanked): a regular C# file.</param>

@@ -1,0 +1,61 @@
+using PerfLab.Contract;
+
+namespace PerfLab.Tests.Unit;
+
+/// <summary>The benchmark mode's one home: names, parsing, meaning and default timeouts.</summary>
+public class ModeChoiceTests
+{
+    [Theory]
+    [InlineData("smoke", BenchmarkMode.Smoke)]
+    [InlineData(" QUICK ", BenchmarkMode.Quick)]
+    [InlineData("Full", BenchmarkMode.Full)]
+    public void Any_case_parses(string text, BenchmarkMode mode)
+    {
+        Assert.Equal(mode, ModeChoice.Parse(text, "--mode"));
+    }
+
+    [Theory]
+    [InlineData(ModeChoice.Variable, "PERFLAB_MODE=quick")]
+    [InlineData("--mode", "--mode quick")]
+    [InlineData("mode", "mode: \"quick\"")]
+    public void A_bad_mode_names_where_it_came_from_and_what_to_type(string where, string example)
+    {
+        var ex = Assert.Throws<PerfLabException>(() => ModeChoice.Parse("fast", where));
+
+        Assert.Equal($"{where} is 'fast', which is not a benchmark mode.", ex.Message);
+        Assert.Equal($"Use smoke (proves it runs), quick (a short job) or full (BenchmarkDotNet's default job), e.g. {example}.", ex.Fix);
+    }
+
+    [Fact]
+    public void Names_round_trip_and_are_what_the_cli_accepts()
+    {
+        Assert.Equal(["smoke", "quick", "full"], ModeChoice.Names);
+        foreach (var mode in ModeChoice.All)
+        {
+            Assert.Equal(mode, ModeChoice.Parse(ModeChoice.Name(mode), "--mode"));
+        }
+    }
+
+    [Fact]
+    public void An_explicit_mode_wins_and_says_so()
+    {
+        var choice = ModeChoice.Resolve("SMOKE");
+
+        Assert.Equal(new ModeChoice(BenchmarkMode.Smoke, "--mode"), choice);
+        Assert.Equal("smoke (--mode)", choice.ToString());
+    }
+
+    [Fact]
+    public void Quick_modes_meaning_comes_from_the_hosts_job()
+    {
+        Assert.Contains($"{QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms", ModeChoice.Meaning(BenchmarkMode.Quick), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Default_timeouts_are_said_in_seconds_per_mode()
+    {
+        Assert.Equal("smoke 120, quick 180, full 1800", ModeChoice.InSeconds(ModeChoice.CaseTimeout));
+        Assert.Equal("smoke 900, quick 3600, full 43200", ModeChoice.InSeconds(ModeChoice.RunTimeout));
+        Assert.Equal(ModeChoice.CaseTimeout(BenchmarkMode.Full), new Benchmarks.BenchmarkRequest { Source = "", SourcePath = "x.cs", Mode = BenchmarkMode.Full }.EffectiveCaseTimeout);
+    }
+}
