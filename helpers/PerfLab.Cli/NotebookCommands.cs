@@ -1,8 +1,6 @@
 using System.CommandLine;
 using System.Diagnostics;
-using PerfLab.Contract;
 using PerfLab.Files;
-using PerfLab.Notebooks;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Notebooks.Reports;

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Globalization;
-using System.Text.Json;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
 using PerfLab.Course;

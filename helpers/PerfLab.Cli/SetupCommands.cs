@@ -1,5 +1,5 @@
-using System.Diagnostics;
 using System.CommandLine;
+using System.Diagnostics;
 using System.Text.Json;
 using PerfLab.Course;
 using PerfLab.Course.Kit;

@@ -1,7 +1,6 @@
 using System.Collections;
 using System.Reflection;
 using System.Reflection.Emit;
-using PerfLab.Contract;
 using PerfLab.Results;
 
 namespace PerfLab.Notebooks.Exercises;

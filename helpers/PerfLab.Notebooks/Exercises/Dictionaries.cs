@@ -1,6 +1,5 @@
 using System.Reflection;
 using System.Reflection.Emit;
-using PerfLab.Contract;
 using PerfLab.Results;
 
 namespace PerfLab.Notebooks.Exercises;

@@ -1,5 +1,4 @@
 using System.Reflection;
-using PerfLab.Contract;
 using PerfLab.Results;
 
 namespace PerfLab.Notebooks.Exercises;

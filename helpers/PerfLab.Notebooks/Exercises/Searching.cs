@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Reflection;
-using PerfLab.Contract;
 using PerfLab.Results;
 
 namespace PerfLab.Notebooks.Exercises;

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using PerfLab.Contract;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Views.Html;

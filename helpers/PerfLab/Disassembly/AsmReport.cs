@@ -1,4 +1,3 @@
-using System.Text;
 using PerfLab.Views.Terminal;
 
 namespace PerfLab.Disassembly;

@@ -1,7 +1,6 @@
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Notebooks.Tests.Support;
-using PerfLab.Results;
 
 namespace PerfLab.Notebooks.Tests.Integration;
 

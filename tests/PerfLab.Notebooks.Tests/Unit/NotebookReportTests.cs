@@ -1,7 +1,6 @@
 using System.Text.RegularExpressions;
 using PerfLab.Contract;
 using PerfLab.Notebooks.Documents;
-using PerfLab.Notebooks.Execution;
 using PerfLab.Notebooks.Reports;
 using PerfLab.Views.Html;
 using static PerfLab.Notebooks.Tests.Support.TestNotebooks;

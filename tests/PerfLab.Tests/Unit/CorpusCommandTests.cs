@@ -1,5 +1,4 @@
 using System.CommandLine;
-using PerfLab.Cli;
 using PerfLab.Inputs;
 using PerfLab.Tests.Support;
 
