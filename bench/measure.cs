@@ -9,7 +9,6 @@
 // Usage (from the repository root): dotnet run bench/measure.cs -- [--reps N] [--out FILE.md]
 // Takes about 8 minutes with the defaults (3 repetitions).
 #:project Shared
-using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;

@@ -14,7 +14,6 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
-using PerfLab.Bench;
 using static PerfLab.Bench.BenchTools;
 
 if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference") is not { } options)

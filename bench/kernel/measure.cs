@@ -6,11 +6,9 @@
 // Usage (from the repository root): dotnet run bench/kernel/measure.cs -- [--reps N] [--out FILE.md]
 // Needs python3-jupyter-client (`.ci/run` installs it). About 2 minutes with 5 repetitions.
 #:project ../Shared
-using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
-using PerfLab.Bench;
 using static PerfLab.Bench.BenchTools;
 
 if (ParseArguments(args, "bench/kernel/measure.cs", 5) is not { } options)

@@ -8,11 +8,9 @@
 // Usage (from the repository root): dotnet run bench/tiering/measure.cs -- [--reps N] [--out FILE.md]
 // About 4 minutes with 3 repetitions.
 #:project ../Shared
-using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
-using PerfLab.Bench;
 using static PerfLab.Bench.BenchTools;
 
 if (ParseArguments(args, "bench/tiering/measure.cs", 3) is not { } options)
@@ -80,7 +78,7 @@ Directory.Delete(work, recursive: true);
 return 0;
 
 // Busy threads on every core (and one more): the shared, noisy machine the course runs on, made worse on purpose.
-sealed class Load : IDisposable
+internal sealed class Load : IDisposable
 {
     private volatile bool _stop;
     private readonly Thread[] _threads;
