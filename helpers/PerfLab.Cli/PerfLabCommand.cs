@@ -6,7 +6,7 @@ using PerfLab.Course;
 using PerfLab.Course.Reference;
 using PerfLab.Disassembly;
 using PerfLab.Files;
-using PerfLab.Generators;
+using PerfLab.GeneratedSource;
 using PerfLab.Notebooks;
 using PerfLab.Results;
 using PerfLab.Runtimes;

@@ -622,7 +622,7 @@ public class NotebookClaimsTests
     // explanation or a matcher method, checked on the generators the notebooks run.
     private static (string Nine, string Ten) Explained(string pattern, System.Text.RegularExpressions.RegexOptions options = default)
     {
-        var report = PerfLab.Generators.RegexSource.Generate(pattern, options, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        var report = PerfLab.GeneratedSource.RegexSource.Generate(pattern, options, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
         return (string.Join("\n", report.Find("net9.0")!.Parts.Explanation), string.Join("\n", report.Find("net10.0")!.Parts.Explanation));
     }
 
@@ -654,18 +654,18 @@ public class NotebookClaimsTests
         Assert.Contains("Zero-width positive lookahead.", lookaheadLoop.Nine, StringComparison.Ordinal);
         Assert.DoesNotContain("lookahead", lookaheadLoop.Ten, StringComparison.Ordinal);
 
-        var hello = PerfLab.Generators.RegexSource.Generate("(?=^)hello", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        var hello = PerfLab.GeneratedSource.RegexSource.Generate("(?=^)hello", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
         Assert.Contains("IndexOfAny(Utilities.s_indexOfString_hello", hello.Find("net9.0")!.Parts.FindStart, StringComparison.Ordinal);
         Assert.Contains("if (pos == 0)", hello.Find("net10.0")!.Parts.FindStart, StringComparison.Ordinal);
 
-        var standalone = PerfLab.Generators.RegexSource.Generate(@"\ba\b", System.Text.RegularExpressions.RegexOptions.IgnoreCase, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        var standalone = PerfLab.GeneratedSource.RegexSource.Generate(@"\ba\b", System.Text.RegularExpressions.RegexOptions.IgnoreCase, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
         Assert.Equal(standalone.Find("net9.0")!.Parts.Explanation, standalone.Find("net10.0")!.Parts.Explanation);
         Assert.Contains("Utilities.IsBoundary(", standalone.Find("net9.0")!.Parts.Match, StringComparison.Ordinal);
         Assert.Contains("Utilities.IsPreWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
         Assert.Contains("Utilities.IsPostWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
 
         // .NET 9's helpers carry the match timeout a backtracking loop polls; .NET 10's have none left.
-        var helpers = PerfLab.Generators.RegexSource.Generate(@"\s+\S+", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        var helpers = PerfLab.GeneratedSource.RegexSource.Generate(@"\s+\S+", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
         Assert.Contains(helpers.Find("net9.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
         Assert.DoesNotContain(helpers.Find("net10.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
     }
@@ -677,7 +677,7 @@ public class NotebookClaimsTests
         var notebook = CellClasses("regex/01-engines.ipynb", "class EngineCosts");
         Assert.Contains(dates, notebook, StringComparison.Ordinal);
 
-        var ten = PerfLab.Generators.RegexSource.Generate(dates, default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net10.0"])).Find("net10.0")!.Parts;
+        var ten = PerfLab.GeneratedSource.RegexSource.Generate(dates, default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net10.0"])).Find("net10.0")!.Parts;
         var skip = Assert.Single(ten.Helpers, h => h.Name.StartsWith("IndexOfNonAsciiOrAny", StringComparison.Ordinal));
         Assert.Contains(".IndexOfAnyExcept(Utilities.s_ascii_", skip.Text, StringComparison.Ordinal);
         Assert.Contains("char.IsAscii", skip.Text, StringComparison.Ordinal);

@@ -1,7 +1,7 @@
 using System.Reflection;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.Generators;
+using PerfLab.GeneratedSource;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 

@@ -1,6 +1,6 @@
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.Generators;
+using PerfLab.GeneratedSource;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 using PerfLab.Views.Charts;

@@ -1,5 +1,5 @@
 using PerfLab.Disassembly;
-using PerfLab.Generators;
+using PerfLab.GeneratedSource;
 using PerfLab.Results;
 
 namespace PerfLab.Views.Html;

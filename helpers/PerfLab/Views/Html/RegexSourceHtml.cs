@@ -1,5 +1,5 @@
 using System.Text;
-using PerfLab.Generators;
+using PerfLab.GeneratedSource;
 using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Views.Html;

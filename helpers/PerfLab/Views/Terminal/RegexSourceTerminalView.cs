@@ -1,5 +1,5 @@
 using System.Text;
-using PerfLab.Generators;
+using PerfLab.GeneratedSource;
 
 namespace PerfLab.Views.Terminal;
 

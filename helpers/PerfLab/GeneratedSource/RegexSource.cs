@@ -2,10 +2,11 @@ using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using PerfLab.Benchmarks;
+using PerfLab.Generators;
 using PerfLab.Runtimes;
 using PerfLab.Views.Terminal;
 
-namespace PerfLab.Generators;
+namespace PerfLab.GeneratedSource;
 
 /// <summary>What one runtime's regex generator wrote for the pattern.</summary>
 /// <param name="Runtime">Moniker.</param>
