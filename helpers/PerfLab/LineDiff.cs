@@ -4,13 +4,13 @@ namespace PerfLab;
 /// <param name="Left">The line of the older side, or null where it has none.</param>
 /// <param name="Right">The line of the newer side, or null where it has none.</param>
 /// <param name="Changed">True unless both sides hold the same line (as compared).</param>
-public sealed record DiffLine(string? Left, string? Right, bool Changed);
+internal sealed record DiffLine(string? Left, string? Right, bool Changed);
 
 /// <summary>
 /// Two texts aligned line by line (longest common subsequence), what both side-by-side views show:
 /// the JIT's listings (AsmDiff) and the regex generator's C# (RegexSourceDiff).
 /// </summary>
-public static class LineDiff
+internal static class LineDiff
 {
     /// <summary>The lines aligned: common lines side by side, the others on their own side.</summary>
     /// <param name="left">The older lines.</param>

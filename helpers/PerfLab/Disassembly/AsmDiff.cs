@@ -3,7 +3,7 @@ using System.Text.RegularExpressions;
 namespace PerfLab.Disassembly;
 
 /// <summary>Compares two listings of one method: aligned lines and the one-line summary.</summary>
-public static partial class AsmDiff
+internal static partial class AsmDiff
 {
     /// <summary>
     /// "net9.0 -> net10.0: 103 -> 70 bytes, bounds checks 6 -> 0, allocations 2 -> 1": the size and

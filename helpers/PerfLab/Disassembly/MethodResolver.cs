@@ -10,7 +10,7 @@ namespace PerfLab.Disassembly;
 /// <param name="DisplayName">How the reader knows it: "Sum", "Sum › Local", "Sum › lambda", "Count.get".</param>
 /// <param name="Signature">Parameter types as C#: "(int[], int)".</param>
 /// <param name="IsPrimary">The method the reader named (not a lambda or local function inside it).</param>
-public sealed record ResolvedMethod(string TypeName, string MetadataName, string DisplayName, string Signature, bool IsPrimary)
+internal sealed record ResolvedMethod(string TypeName, string MetadataName, string DisplayName, string Signature, bool IsPrimary)
 {
     /// <summary>The start of the JIT's name: "Ns.Type:Method".</summary>
     public string JitPrefix => TypeName + ":" + MetadataName;
@@ -21,7 +21,7 @@ public sealed record ResolvedMethod(string TypeName, string MetadataName, string
 /// "Sum" finds a method Sum (with the lambdas and local functions declared in it), a property Sum's
 /// getter, or a local function Sum; "Type.Sum" narrows to one class; "Sum(int[])" picks an overload.
 /// </summary>
-public static class MethodResolver
+internal static class MethodResolver
 {
     /// <summary>Resolves <paramref name="query"/> in the assembly at <paramref name="assemblyPath"/>.</summary>
     /// <param name="assemblyPath">The compiled benchmark assembly.</param>

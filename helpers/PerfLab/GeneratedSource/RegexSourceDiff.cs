@@ -3,7 +3,7 @@ using System.Text.RegularExpressions;
 namespace PerfLab.GeneratedSource;
 
 /// <summary>What changed between two runtimes' generated source: aligned lines (<see cref="LineDiff"/>, as the asm view) and the one-line summary.</summary>
-public static partial class RegexSourceDiff
+internal static partial class RegexSourceDiff
 {
     /// <summary>Two versions of a part side by side, a rewritten line beside the line it replaces.</summary>
     /// <param name="left">The older runtime's lines.</param>

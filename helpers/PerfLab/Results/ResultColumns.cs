@@ -4,10 +4,10 @@ namespace PerfLab.Results;
 /// <param name="Header">BenchmarkDotNet's column name.</param>
 /// <param name="RightAligned">Numbers are right-aligned.</param>
 /// <param name="Cell">The cell text of a row, units scaled.</param>
-public sealed record ResultColumn(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell);
+internal sealed record ResultColumn(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell);
 
 /// <summary>The columns of a run's table: one definition for the terminal and the HTML views.</summary>
-public static class ResultColumns
+internal static class ResultColumns
 {
     /// <summary>Type (when several classes), Method, Runtime, each parameter, then the statistics; Gen1/Gen2 only when non-zero.</summary>
     /// <param name="run">The run.</param>

@@ -8,14 +8,14 @@ namespace PerfLab.Views.Charts;
 /// <param name="Id">A stable id for the element, e.g. "time".</param>
 /// <param name="Title">What the chart shows.</param>
 /// <param name="Figure">{ "data": [...], "layout": {...} }.</param>
-public sealed record ChartSpec(string Id, string Title, JsonObject Figure);
+internal sealed record ChartSpec(string Id, string Title, JsonObject Figure);
 
 /// <summary>
 /// The charts of a run, as Plotly figure JSON: mean time per case and runtime with error bars (log axis
 /// when values span more than 100x), allocated bytes, and the ratio against the baseline. Colours are
 /// fixed per runtime and readable on light and dark backgrounds.
 /// </summary>
-public static class BenchmarkCharts
+internal static class BenchmarkCharts
 {
     /// <summary>Values spanning more than this factor get a logarithmic axis.</summary>
     public const double LogAxisSpan = 100;

@@ -7,7 +7,7 @@ using static PerfLab.Views.Html.HtmlText;
 namespace PerfLab.Views.Html;
 
 /// <summary>The HTML view of <see cref="BreakEven"/>: a verdict per runtime and the cost-per-read chart.</summary>
-public static class BreakEvenHtml
+internal static class BreakEvenHtml
 {
     /// <summary>An HTML fragment for a notebook output (plotly.js comes with the process's first chart).</summary>
     /// <param name="breakEven">The points.</param>

@@ -5,7 +5,7 @@ using static PerfLab.Views.Html.HtmlText;
 namespace PerfLab.Views.Html;
 
 /// <summary>The HTML view of <see cref="InstructionSets"/>: a feature-by-runtime table, yes and no colored.</summary>
-public static class InstructionSetsHtml
+internal static class InstructionSetsHtml
 {
     private const string Style = """
         .perflab-isa table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; margin: 0.5em 0 1em; }

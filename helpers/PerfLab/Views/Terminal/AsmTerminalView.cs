@@ -7,7 +7,7 @@ namespace PerfLab.Views.Terminal;
 /// The terminal view of an <see cref="AsmReport"/>: the one-line summaries on top, then per method the
 /// code once where runtimes agree, or two columns side by side where they differ ("!" marks a changed line).
 /// </summary>
-public static class AsmTerminalView
+internal static class AsmTerminalView
 {
     private const int Column = 52;
 

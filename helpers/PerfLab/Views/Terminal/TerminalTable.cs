@@ -4,7 +4,7 @@ using PerfLab.Results;
 namespace PerfLab.Views.Terminal;
 
 /// <summary>Renders a run as BenchmarkDotNet's console table, with an environment line and the warnings below.</summary>
-public static class TerminalTable
+internal static class TerminalTable
 {
     /// <summary>The whole text block: environment line, table, errors, warnings.</summary>
     /// <param name="run">The run.</param>
