@@ -96,6 +96,10 @@ public sealed record ModeChoice(BenchmarkMode Mode, string Origin)
         _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, null),
     };
 
+    /// <summary>"Smoke mode", to begin a sentence or a warning with.</summary>
+    /// <param name="mode">The mode.</param>
+    public static string Heading(BenchmarkMode mode) => char.ToUpperInvariant(Name(mode)[0]) + Name(mode)[1..] + " mode";
+
     /// <summary>A few words on what a mode is, for help text.</summary>
     /// <param name="mode">The mode.</param>
     public static string Summary(BenchmarkMode mode) => mode switch

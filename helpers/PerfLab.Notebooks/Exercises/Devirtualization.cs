@@ -51,7 +51,7 @@ public static class Devirtualization
         }
 
         return run.Mode == BenchmarkMode.Smoke
-            ? ExerciseResult.Pass("foreach on .NET 9, for on .NET 10, as in the post. (Smoke mode: run the cell in quick mode to see it on your machine.)")
+            ? ExerciseResult.Pass($"foreach on .NET 9, for on .NET 10, as in the post. ({ModeChoice.Heading(BenchmarkMode.Smoke)}: run the cell in {ModeChoice.Name(BenchmarkMode.Quick)} mode to see it on your machine.)")
             : ExerciseResult.Pass($"{fasterOnNet9} on .NET 9 and {fasterOnNet10} on .NET 10, as your run shows: .NET 10 devirtualizes the array's IList<int> indexer, so the for loop no longer pays an interface call per element.");
     }
 

@@ -78,7 +78,7 @@ public static class StackAllocation
         var structure = "the points no longer pass through a call the JIT cannot see, and Length still returns 5";
         if (run is null || run.Mode == BenchmarkMode.Smoke)
         {
-            var why = run is null ? "Run the exercise cell and pass its result" : "Smoke mode runs one cold call of Tier0 code, which never stack-allocates: run it in quick mode";
+            var why = run is null ? "Run the exercise cell and pass its result" : $"{ModeChoice.Heading(BenchmarkMode.Smoke)} runs one cold call of Tier0 code, which never stack-allocates: run it in {ModeChoice.Name(BenchmarkMode.Quick)} mode";
             return ExerciseResult.Pass($"{structure}. {why} to see the bytes go to 0 on .NET 9 and 10.");
         }
 

@@ -88,7 +88,7 @@ public static class StartHere
 
         if (run.Mode == BenchmarkMode.Smoke)
         {
-            return ExerciseResult.Pass(structure + " (Smoke mode: the structure is checked, the numbers mean nothing.)");
+            return ExerciseResult.Pass($"{structure} ({ModeChoice.Heading(BenchmarkMode.Smoke)}: the structure is checked, the numbers mean nothing.)");
         }
 
         var rows = run.Results

@@ -51,7 +51,7 @@ public static class TieringAndPgo
         if (run.Mode == BenchmarkMode.Smoke)
         {
             return knownOff
-                ? ExerciseResult.Pass($"{settings} leaves the JIT without a profile. (Smoke mode times one cold call of Tier0 code, which allocates either way: run it in quick mode to see the bytes come back.)")
+                ? ExerciseResult.Pass($"{settings} leaves the JIT without a profile. ({ModeChoice.Heading(BenchmarkMode.Smoke)} times one cold call of Tier0 code, which allocates either way: run it in {ModeChoice.Name(BenchmarkMode.Quick)} mode to see the bytes come back.)")
                 : ExerciseResult.NotYet($"{settings} does not take the profile away from the JIT. Dynamic PGO has its own switch (DOTNET_...), and turning tiering off altogether removes it too.");
         }
 

@@ -43,7 +43,7 @@ public static class ResultBuilder
         var warnings = new List<string>();
         if (mode == BenchmarkMode.Smoke)
         {
-            warnings.Add("Smoke mode: one cold invocation per case. The numbers only prove that it runs; use --mode quick or full to measure.");
+            warnings.Add($"{ModeChoice.Heading(BenchmarkMode.Smoke)}: one cold invocation per case. The numbers only prove that it runs; use {ModeChoice.OptionOrigin} {ModeChoice.Name(BenchmarkMode.Quick)} or {ModeChoice.Name(BenchmarkMode.Full)} to measure.");
         }
 
         var first = outcomes.FirstOrDefault()?.Runtime;

@@ -36,6 +36,14 @@ public class ModeChoiceTests
         }
     }
 
+    [Theory]
+    [InlineData(BenchmarkMode.Smoke, "Smoke mode")]
+    [InlineData(BenchmarkMode.Full, "Full mode")]
+    public void A_heading_is_the_name_capitalized(BenchmarkMode mode, string heading)
+    {
+        Assert.Equal(heading, ModeChoice.Heading(mode));
+    }
+
     [Fact]
     public void An_explicit_mode_wins_and_says_so()
     {
