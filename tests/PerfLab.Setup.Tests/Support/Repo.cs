@@ -40,10 +40,13 @@ public static class Repo
     /// <summary>Lines numbered from 1, for messages that say where.</summary>
     public static int LineOf(string text, int index) => text.AsSpan(0, index).Count('\n') + 1;
 
-    /// <summary>Every "8.0.x"/"9.0.x"-style runtime version in a text that differs from RuntimeCatalog's pin.</summary>
+    /// <summary>
+    /// Every "8.0.x"/"9.0.x"-style runtime version in a text that differs from RuntimeCatalog's pin. The newest
+    /// runtime is the SDK's own, whose "10.0.x" also spells SDK and package versions, so it is left out.
+    /// </summary>
     public static IEnumerable<string> RuntimeVersionMismatches(string text, string where)
     {
-        foreach (var runtime in PerfLab.Runtimes.RuntimeCatalog.All.Where(r => r.Major is 8 or 9))
+        foreach (var runtime in PerfLab.Runtimes.RuntimeCatalog.All.SkipLast(1))
         {
             foreach (Match m in Regex.Matches(text, $@"(?<![\d.]){runtime.Major}\.0\.\d+(?![\d.])"))
             {
