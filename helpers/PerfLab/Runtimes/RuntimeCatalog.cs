@@ -1,3 +1,4 @@
+using System.Reflection;
 using Microsoft.CodeAnalysis;
 
 namespace PerfLab.Runtimes;
@@ -7,39 +8,46 @@ namespace PerfLab.Runtimes;
 /// <param name="Version">The exact Microsoft.NETCore.App version that runs, e.g. 8.0.31.</param>
 public sealed record PinnedRuntime(string Moniker, string Version)
 {
-    /// <summary>
-    /// The reference assemblies a project targeting this runtime compiles against (its
-    /// Basic.Reference.Assemblies package), read when first compiled against.
-    /// </summary>
-    public required Func<IEnumerable<MetadataReference>> ReferenceAssemblies { get; init; }
-
     /// <summary>The major version, e.g. 8.</summary>
     public int Major => int.Parse(Version.AsSpan(0, Version.IndexOf('.', StringComparison.Ordinal)), System.Globalization.CultureInfo.InvariantCulture);
 
     /// <summary>"NET8_0"-style name used by preprocessor symbols.</summary>
     public string SymbolStem => "NET" + Major + "_0";
 
+    /// <summary>
+    /// The package of the reference assemblies a project targeting this runtime compiles against, e.g.
+    /// Basic.Reference.Assemblies.Net80; PerfLab references one per runtime of Runtimes.props.
+    /// </summary>
+    public string ReferenceAssembliesPackage => $"Basic.Reference.Assemblies.Net{Major}0";
+
+    /// <summary>The reference assemblies of <see cref="ReferenceAssembliesPackage"/>, which cells compile against.</summary>
+    /// <exception cref="InvalidOperationException">PerfLab was built without that package.</exception>
+    public IEnumerable<MetadataReference> ReferenceAssemblies()
+    {
+        // Found by the package's convention (static Net80.References.All), so a runtime added to
+        // Runtimes.props needs no code here.
+        var type = Type.GetType($"{ReferenceAssembliesPackage}+References, {ReferenceAssembliesPackage}", throwOnError: false);
+        return type?.GetProperty("All")?.GetValue(null) as IEnumerable<MetadataReference>
+            ?? throw new InvalidOperationException(
+                $"The reference assemblies of {Moniker} ({ReferenceAssembliesPackage}) are not next to PerfLab; rebuild the helpers (`dotnet build helpers/PerfLab.Cli`).");
+    }
+
     /// <inheritdoc />
     public override string ToString() => $"{Moniker} ({Version})";
 }
 
 /// <summary>
-/// The one place a runtime is added and its patch version pinned, so every result says exactly which
-/// runtime ran. Change a version here and every run, cache key and report follows. What is keyed by
-/// runtime elsewhere is derived from this list (host folders, regex generators, preprocessor symbols,
-/// runtime packs, defaults) or, where a file must keep a literal list (the host's and inputs' project
-/// files, the host bundle's check, the reference-assembly packages), checked against it by
-/// RuntimeCatalogTests, which names each file still to change when a runtime is added.
+/// The runtimes the course measures, as helpers/PerfLab/Runtimes/Runtimes.props lists and pins them: the one
+/// place a runtime is added, so every result says exactly which runtime ran. The build writes that list
+/// into PerfLab's assembly metadata, which this reads back; the project files derive their target
+/// frameworks and reference-assembly packages from the same list. What is keyed by runtime here is derived
+/// from <see cref="All"/> (host folders, regex generators, preprocessor symbols, runtime packs, defaults);
+/// RuntimeKeyedFilesTests checks all of it.
 /// </summary>
 public static class RuntimeCatalog
 {
     /// <summary>Every runtime the course knows, oldest first.</summary>
-    public static IReadOnlyList<PinnedRuntime> All { get; } =
-    [
-        new("net8.0", "8.0.31") { ReferenceAssemblies = () => Basic.Reference.Assemblies.Net80.References.All },
-        new("net9.0", "9.0.20") { ReferenceAssemblies = () => Basic.Reference.Assemblies.Net90.References.All },
-        new("net10.0", "10.0.12") { ReferenceAssemblies = () => Basic.Reference.Assemblies.Net100.References.All },
-    ];
+    public static IReadOnlyList<PinnedRuntime> All { get; } = Parse(BuiltList());
 
     /// <summary>The monikers of <see cref="All"/>.</summary>
     public static IReadOnlyList<string> Monikers { get; } = All.Select(r => r.Moniker).ToArray();
@@ -83,4 +91,19 @@ public static class RuntimeCatalog
         var list = names?.Where(n => !string.IsNullOrWhiteSpace(n)).ToList() ?? [];
         return list.Count == 0 ? Default : list.Select(Find).Distinct().ToArray();
     }
+
+    /// <summary>Reads a list in Runtimes.props' form: "net8.0=8.0.31;net9.0=9.0.20".</summary>
+    /// <param name="list">The list.</param>
+    /// <exception cref="FormatException">An entry is not moniker=version.</exception>
+    internal static IReadOnlyList<PinnedRuntime> Parse(string list) =>
+        list.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Select(entry => entry.Split('=', StringSplitOptions.TrimEntries) is [var moniker, var version] && moniker.Length > 0 && System.Version.TryParse(version, out _)
+                ? new PinnedRuntime(moniker, version)
+                : throw new FormatException($"'{entry}' in the runtime list is not moniker=version, e.g. net8.0=8.0.31 (helpers/PerfLab/Runtimes/Runtimes.props)."))
+            .ToArray();
+
+    // The list the build wrote from Runtimes.props (PerfLab.csproj's AssemblyMetadata).
+    private static string BuiltList() =>
+        typeof(RuntimeCatalog).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().SingleOrDefault(a => a.Key == "PerfLabRuntimes")?.Value
+        ?? throw new InvalidOperationException("PerfLab was built without its runtime list (PerfLabRuntimes metadata from helpers/PerfLab/Runtimes/Runtimes.props).");
 }

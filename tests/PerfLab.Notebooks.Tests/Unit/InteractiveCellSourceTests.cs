@@ -1,6 +1,7 @@
 using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using PerfLab.Runtimes;
 
 namespace PerfLab.Notebooks.Tests.Unit;
 
@@ -65,7 +66,7 @@ public class InteractiveCellSourceTests
         var compilation = CSharpCompilation.Create(
             "Microsoft.DotNet.Interactive.Shape" + Guid.NewGuid().ToString("N")[..6],
             [CSharpSyntaxTree.ParseText(Shape)],
-            Basic.Reference.Assemblies.Net100.References.All,
+            RuntimeCatalog.Find($"net{Environment.Version.Major}.0").ReferenceAssemblies(),
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Disable));
         using var stream = new MemoryStream();
         var emitted = compilation.Emit(stream);

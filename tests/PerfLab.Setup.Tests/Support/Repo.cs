@@ -52,7 +52,7 @@ public static class Repo
             {
                 if (m.Value != runtime.Version)
                 {
-                    yield return $"{where}:{LineOf(text, m.Index)}: .NET {m.Value} is not the pinned {runtime.Version} (helpers/PerfLab/Runtimes/RuntimeCatalog.cs)";
+                    yield return $"{where}:{LineOf(text, m.Index)}: .NET {m.Value} is not the pinned {runtime.Version} (helpers/PerfLab/Runtimes/Runtimes.props)";
                 }
             }
         }

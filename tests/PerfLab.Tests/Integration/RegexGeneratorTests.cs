@@ -20,16 +20,10 @@ public sealed class RegexGeneratorTests
     private static GeneratorOutcome Generate(string moniker, string source)
     {
         var runtime = RuntimeCatalog.Find(moniker);
-        var references = runtime.Major switch
-        {
-            8 => Basic.Reference.Assemblies.Net80.References.All,
-            9 => Basic.Reference.Assemblies.Net90.References.All,
-            _ => Basic.Reference.Assemblies.Net100.References.All,
-        };
         var compilation = CSharpCompilation.Create(
             "patterns",
             [CSharpSyntaxTree.ParseText(source, CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest))],
-            references,
+            runtime.ReferenceAssemblies(),
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
         return RegexGenerator.Load(new HostLayout().RegexGenerator(runtime)).Run(compilation);
     }

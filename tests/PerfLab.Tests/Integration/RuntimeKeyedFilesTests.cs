@@ -1,76 +1,115 @@
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
-using System.Xml.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using PerfLab.Benchmarks;
+using PerfLab.Processes;
 using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
 
 namespace PerfLab.Tests.Integration;
 
 /// <summary>
-/// RuntimeCatalog is the one place a runtime is added: everything keyed by runtime is listed here from the
-/// catalog and checked, so a runtime added to the catalog alone names each file still to change. What the
-/// engines derive (host folders, regex generators, symbols) is checked in the build output; files that
-/// must keep a literal list (project files, the host bundle's check) are checked against the catalog.
+/// helpers/PerfLab/Runtimes/Runtimes.props is the one place a runtime is added: everything keyed by runtime
+/// is listed here from a runtime list and checked, the project files by evaluating them with real MSBuild.
+/// Evaluated with a runtime added to that list alone, the check shows that every project follows and names
+/// only what cannot: the SDK, the reference-assembly package and the build output.
 /// </summary>
 public class RuntimeKeyedFilesTests
 {
-    private const string Catalog = "helpers/PerfLab/Runtimes/RuntimeCatalog.cs";
+    private const string RuntimesProps = "helpers/PerfLab/Runtimes/Runtimes.props";
     private const string HostProject = "helpers/PerfLab.Host/PerfLab.Host.csproj";
     private const string InputsProject = "helpers/PerfLab.Inputs/PerfLab.Inputs.csproj";
     private const string HostBundle = "helpers/PerfLab.Host/build/PerfLab.Host.Bundle.targets";
+    private const string CliProject = "helpers/PerfLab.Cli/PerfLab.Cli.csproj";
     private const string LibraryProject = "helpers/PerfLab/PerfLab.csproj";
-    private const string PackageVersions = "Directory.Packages.props";
 
     [Fact]
-    public void Everything_keyed_by_runtime_agrees_with_the_catalog()
+    public async Task Everything_keyed_by_runtime_agrees_with_the_catalog()
     {
-        var problems = Problems(RuntimeCatalog.All);
+        var problems = await Problems(RuntimeCatalog.All, overrideList: false);
 
-        Assert.True(problems.Count == 0, $"Keyed by runtime and not in line with {Catalog}:\n" + string.Join("\n", problems));
+        Assert.True(problems.Count == 0, $"Keyed by runtime and not in line with {RuntimesProps}:\n" + string.Join("\n", problems));
     }
 
     [Fact]
-    public void A_runtime_added_to_the_catalog_alone_names_each_file_still_to_change()
+    public void The_catalog_is_the_list_in_Runtimes_props()
     {
-        // .NET 11 in the catalog only, with .NET 10's reference assemblies (no package for it yet).
-        var net11 = new PinnedRuntime("net11.0", "11.0.0") { ReferenceAssemblies = RuntimeCatalog.Find("net10.0").ReferenceAssemblies };
+        var written = Regex.Match(File.ReadAllText(RepoFiles.Path(RuntimesProps)), "<PerfLabRuntimes>([^<]*)</PerfLabRuntimes>").Groups[1].Value;
 
-        var problems = Problems([.. RuntimeCatalog.All, net11]);
+        Assert.Equal(RuntimeCatalog.Parse(written), RuntimeCatalog.All);
+    }
 
-        string[] toChange = [Catalog, HostProject, InputsProject, HostBundle, LibraryProject, PackageVersions, "global.json", "host/net11.0/PerfLab.Host.dll", "host/net11.0/generators/"];
-        var unnamed = toChange.Where(file => !problems.Exists(p => p.Contains(file, StringComparison.Ordinal) && p.Contains("net11.0", StringComparison.Ordinal))).ToArray();
+    [Fact]
+    public async Task A_runtime_added_to_Runtimes_props_reaches_every_project_and_names_only_what_cannot_follow()
+    {
+        var net11 = new PinnedRuntime("net11.0", "11.0.0");
+
+        var problems = await Problems([.. RuntimeCatalog.All, net11], overrideList: true);
+
+        // Left to do by hand: an SDK that targets it, its reference-assembly package, and the build that follows.
+        string[] left = ["global.json", "Basic.Reference.Assemblies.Net110", "host/net11.0/PerfLab.Host.dll", "host/net11.0/generators/"];
+        var unnamed = left.Where(thing => !problems.Exists(p => p.Contains(thing, StringComparison.Ordinal))).ToArray();
         Assert.True(unnamed.Length == 0, $"not named: {string.Join(", ", unnamed)}\n" + string.Join("\n", problems));
+
+        // Everything else follows the list: no project file, package list or check is named.
+        string[] following = [HostProject, InputsProject, LibraryProject, HostBundle, "Directory.Packages.props", "BenchmarkCompiler"];
+        var named = following.Where(file => problems.Exists(p => p.StartsWith(file, StringComparison.Ordinal))).ToArray();
+        Assert.True(named.Length == 0, $"should follow {RuntimesProps} but do not: {string.Join(", ", named)}\n" + string.Join("\n", problems));
+    }
+
+    [Theory]
+    [InlineData("net8.0")]
+    [InlineData("net8.0=eight")]
+    [InlineData("net8.0=8.0.31=x")]
+    [InlineData("=8.0.31")]
+    public void A_malformed_runtime_list_says_which_entry_and_where_the_list_lives(string list)
+    {
+        var error = Assert.Throws<FormatException>(() => RuntimeCatalog.Parse(list));
+
+        Assert.Contains($"'{list}'", error.Message, StringComparison.Ordinal);
+        Assert.Contains(RuntimesProps, error.Message, StringComparison.Ordinal);
     }
 
     // Every file and build output keyed by runtime, checked for each of `runtimes`: one line per thing to change.
-    private static List<string> Problems(IReadOnlyList<PinnedRuntime> runtimes)
+    // With overrideList, MSBuild evaluates the projects with `runtimes` in place of Runtimes.props' list.
+    private static async Task<List<string>> Problems(IReadOnlyList<PinnedRuntime> runtimes, bool overrideList)
     {
         var problems = new List<string>();
+        string[] list = overrideList ? [$"-p:PerfLabRuntimes={string.Join("%3B", runtimes.Select(r => $"{r.Moniker}={r.Version}"))}"] : [];
         var monikers = runtimes.Select(r => r.Moniker).ToArray();
         var hosts = new HostLayout();
-        var libraryProject = File.ReadAllText(RepoFiles.Path(LibraryProject));
-        var packageVersions = File.ReadAllText(RepoFiles.Path(PackageVersions));
-        var bundle = File.ReadAllText(RepoFiles.Path(HostBundle));
-        var bundleChecks = Regex.Matches(bundle, @"\$\(PerfLabHostBin\)(net[0-9.]+)/PerfLab\.Host\.dll").Select(m => m.Groups[1].Value).ToArray();
         var sdk = (string?)JsonNode.Parse(File.ReadAllText(RepoFiles.Path("global.json")))?["sdk"]?["version"] ?? "0";
         var sdkMajor = int.Parse(sdk[..sdk.IndexOf('.', StringComparison.Ordinal)], System.Globalization.CultureInfo.InvariantCulture);
 
-        // Project files that must list the target frameworks themselves: the same monikers, in order.
+        // The projects built for every runtime: the same monikers, in order.
         foreach (var project in new[] { HostProject, InputsProject })
         {
-            var listed = XDocument.Load(RepoFiles.Path(project)).Descendants("TargetFrameworks").Single().Value;
-            if (listed != string.Join(";", monikers))
+            var targets = (string?)(await Evaluate(project, ["-getProperty:TargetFrameworks", "-getProperty:PerfLabRuntimes", .. list]))["Properties"]?["TargetFrameworks"];
+            if (targets != string.Join(";", monikers))
             {
-                problems.Add($"{project}: TargetFrameworks is {listed}, the catalog's {string.Join(";", monikers)}");
+                problems.Add($"{project}: TargetFrameworks evaluates to {targets}, not {string.Join(";", monikers)}");
             }
         }
 
-        foreach (var extra in bundleChecks.Except(monikers))
+        // The library: one reference-assembly package per runtime, each versioned, and the list it reads back.
+        var library = await Evaluate(LibraryProject, ["-getItem:PackageReference", "-getItem:PackageVersion", "-getItem:AssemblyMetadata", .. list]);
+        var built = library["Items"]?["AssemblyMetadata"]?.AsArray().SingleOrDefault(m => (string?)m?["Identity"] == "PerfLabRuntimes");
+        if (built is null || !RuntimeCatalog.Parse((string?)built["Value"] ?? "").SequenceEqual(runtimes))
         {
-            problems.Add($"{HostBundle}: checks a host for {extra}, which the catalog does not pin");
+            problems.Add($"{LibraryProject}: its PerfLabRuntimes metadata ({built?["Value"]}) is not the list {string.Join(";", monikers)}");
+        }
+
+        // The bundle's check, run against this build's hosts: it must fail exactly for the runtimes with no host.
+        var missingHosts = monikers.Where(m => !File.Exists(Path.Combine(hosts.BaseDirectory, m, "PerfLab.Host.dll"))).ToArray();
+        using (var output = new TempFolder())
+        {
+            var check = await MSBuild([CliProject, "-t:CopyPerfLabHost", $"-p:PerfLabHostBin={hosts.BaseDirectory}/", $"-p:OutDir={output.Path}/", .. list]);
+            var named = Regex.Match(check.StandardOutput, @"PerfLab\.Host was not built for ([^ ]+(?:, [^ ]+)*) under").Groups[1].Value.Split(", ", StringSplitOptions.RemoveEmptyEntries);
+            if ((check.ExitCode == 0) != (missingHosts.Length == 0) || !named.SequenceEqual(missingHosts))
+            {
+                problems.Add($"{HostBundle}: its check names [{string.Join(", ", named)}] where hosts are missing for [{string.Join(", ", missingHosts)}] (exit {check.ExitCode})");
+            }
         }
 
         foreach (var runtime in runtimes)
@@ -78,29 +117,31 @@ public class RuntimeKeyedFilesTests
             var moniker = runtime.Moniker;
             if (moniker != $"net{runtime.Major}.0")
             {
-                problems.Add($"{Catalog}: {moniker} is pinned to {runtime.Version}, another major version");
+                problems.Add($"{RuntimesProps}: {moniker} is pinned to {runtime.Version}, another major version");
             }
 
-            var package = $"Basic.Reference.Assemblies.Net{runtime.Major}0";
-            var corlib = CSharpCompilation.Create("probe", references: runtime.ReferenceAssemblies()).GetSpecialType(SpecialType.System_Object).ContainingAssembly.Identity.Version.Major;
-            if (corlib != runtime.Major)
-            {
-                problems.Add($"{Catalog}: the reference assemblies of {moniker} are .NET {corlib}'s, not {package}'s");
-            }
-
-            if (!libraryProject.Contains($"<PackageReference Include=\"{package}\" />", StringComparison.Ordinal))
+            var package = runtime.ReferenceAssembliesPackage;
+            if (!Listed(library, "PackageReference", package))
             {
                 problems.Add($"{LibraryProject}: no PackageReference to {package} (the reference assemblies of {moniker})");
             }
 
-            if (!packageVersions.Contains($"<PackageVersion Include=\"{package}\"", StringComparison.Ordinal))
+            if (!Listed(library, "PackageVersion", package))
             {
-                problems.Add($"{PackageVersions}: no PackageVersion of {package} (the reference assemblies of {moniker})");
+                problems.Add($"Directory.Packages.props: no PackageVersion of {package} (the reference assemblies of {moniker})");
             }
 
-            if (!bundleChecks.Contains(moniker) || !Regex.IsMatch(bundle, $@"Text=""[^""]*\b{Regex.Escape(moniker)}\b"))
+            try
             {
-                problems.Add($"{HostBundle}: the check that the host was built does not name {moniker}");
+                var corlib = CSharpCompilation.Create("probe", references: runtime.ReferenceAssemblies()).GetSpecialType(SpecialType.System_Object).ContainingAssembly.Identity.Version.Major;
+                if (corlib != runtime.Major)
+                {
+                    problems.Add($"{package}: its reference assemblies are .NET {corlib}'s, not {moniker}'s");
+                }
+            }
+            catch (InvalidOperationException)
+            {
+                problems.Add($"{package}: not built into PerfLab (the registry must hold it at Directory.Packages.props' version)");
             }
 
             if (runtime.Major > sdkMajor)
@@ -111,7 +152,7 @@ public class RuntimeKeyedFilesTests
             var symbols = BenchmarkCompiler.PreprocessorSymbols(runtime);
             if (!symbols.Contains($"NET{runtime.Major}_0") || !symbols.Contains($"NET{runtime.Major}_0_OR_GREATER"))
             {
-                problems.Add($"helpers/PerfLab/Benchmarks/BenchmarkCompiler.cs: no NET{runtime.Major}_0 symbols for {moniker}");
+                problems.Add($"BenchmarkCompiler (helpers/PerfLab/Benchmarks/): no NET{runtime.Major}_0 symbols for {moniker}");
             }
 
             // The build output: the host and its inputs, and the regex generator the host build copies.
@@ -127,4 +168,25 @@ public class RuntimeKeyedFilesTests
 
         return problems;
     }
+
+    private static bool Listed(JsonNode evaluation, string itemType, string identity) =>
+        evaluation["Items"]?[itemType]?.AsArray().Any(i => string.Equals((string?)i?["Identity"], identity, StringComparison.OrdinalIgnoreCase)) == true;
+
+    // A project as MSBuild evaluates it (-getProperty/-getItem answer in JSON when asked for two or more).
+    private static async Task<JsonNode> Evaluate(string project, string[] arguments)
+    {
+        var result = await MSBuild([project, .. arguments]);
+        Assert.True(result.ExitCode == 0, $"dotnet msbuild {project} failed:\n{result.StandardOutput}\n{result.StandardError}");
+        return JsonNode.Parse(result.StandardOutput) ?? throw new InvalidOperationException($"dotnet msbuild {project} printed nothing");
+    }
+
+    private static Task<ChildProcessResult> MSBuild(string[] arguments) =>
+        ChildProcess.RunAsync(
+            "dotnet",
+            ["msbuild", .. arguments.Take(1).Select(p => RepoFiles.Path(p)), "-nologo", "-nodeReuse:false", "-v:q", .. arguments.Skip(1)],
+            null,
+            RepoFiles.Path(),
+            TimeSpan.FromMinutes(2),
+            null,
+            CancellationToken.None);
 }
