@@ -24,9 +24,9 @@ public class EngineTests
         var run = await _engine.RunAsync(Smoke(Sources.Tiny()));
 
         Assert.False(run.HasErrors, run.ToString());
-        Assert.Equal(["net8.0", "net9.0", "net10.0"], run.Results.Select(r => r.Runtime));
-        Assert.Equal(["8.0.31", "9.0.20", "10.0.12"], run.Results.Select(r => r.RuntimeVersion));
-        Assert.Equal([".NET 8.0.31", ".NET 9.0.20", ".NET 10.0.12"], run.Runtimes.Select(r => r.FrameworkDescription));
+        Assert.Equal(RuntimeCatalog.Monikers, run.Results.Select(r => r.Runtime));
+        Assert.Equal(RuntimeCatalog.All.Select(r => r.Version), run.Results.Select(r => r.RuntimeVersion));
+        Assert.Equal(RuntimeCatalog.All.Select(r => ".NET " + r.Version), run.Runtimes.Select(r => r.FrameworkDescription));
         Assert.All(run.Results, r => Assert.True(r.Statistics!.Mean > 0));
         Assert.Contains("| Sum    | net8.0  |", run.ToString(), StringComparison.Ordinal);
     }

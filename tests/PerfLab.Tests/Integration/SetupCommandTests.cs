@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
 
 namespace PerfLab.Tests.Integration;
@@ -30,7 +31,7 @@ public class SetupCommandTests
         var otherPlatform = OperatingSystem.IsWindows() ? "linux-arm64" : "win-arm64";
         home.Write("kit/perflab-kit.json", $$"""
             { "format": 1, "created": "2026-11-23T00:00:00+00:00", "sdkVersion": "10.0.100", "platforms": ["{{otherPlatform}}"],
-              "runtimes": ["8.0.31", "9.0.20", "10.0.12"], "packageCount": 0, "packageBytes": 0, "courseCommit": null }
+              "runtimes": [{{string.Join(", ", RuntimeCatalog.All.Select(r => $"\"{r.Version}\""))}}], "packageCount": 0, "packageBytes": 0, "courseCommit": null }
             """);
 
         var result = await CliProcess.RunAsync(["setup", "--from", kit, "--no-kernel"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
@@ -79,7 +80,7 @@ public class SetupCommandTests
         var packages = Directory.GetFiles(Path.Combine(kit, "packages"), "*.nupkg").Select(Path.GetFileName).ToHashSet();
         foreach (var platform in new[] { "linux-x64", "win-x64" })
         {
-            foreach (var version in new[] { "8.0.31", "9.0.20", "10.0.12" })
+            foreach (var version in RuntimeCatalog.All.Select(r => r.Version))
             {
                 Assert.True(packages.Contains($"microsoft.netcore.app.runtime.{platform}.{version}.nupkg"), $"No {platform} runtime pack {version} in the kit:\n{string.Join("\n", packages.Order())}");
             }
