@@ -81,8 +81,8 @@ public static class NotebookReport
             .Append("<style>").Append(Style).Append("</style>");
         if (NeedsPlotly(run))
         {
-            // Inlined once up front: an output's own loader is skipped when an earlier notebook already sent it.
-            html.Append("<script>").Append(ResultsHtml.PlotlyScript()).Append("</script>");
+            // Inlined once up front, packed: an output's own loader is dropped (it comes with the process's first chart).
+            html.Append(ResultsHtml.PlotlyPageScript());
         }
 
         html.Append("</head>\n<body>\n");

@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Tests.Support;
+using PerfLab.Views.Html;
 using static PerfLab.Notebooks.Tests.Support.TestNotebooks;
 
 namespace PerfLab.Notebooks.Tests.Integration;
@@ -105,16 +106,17 @@ public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
     }
 
     [Fact]
-    public void Every_report_carries_plotly_js_once_and_stays_under_4_MB()
+    public void Every_report_carries_plotly_js_once_packed_and_stays_under_2_MB()
     {
         Assert.True(course.Result.ExitCode == 0, course.Result.ToString());
         foreach (var report in Directory.EnumerateFiles(course.Reports, "*.html", SearchOption.AllDirectories))
         {
             var html = File.ReadAllText(report);
-            var copies = html.Split("plotly.js v2.28.0").Length - 1;
+            var packed = html.Split(ResultsHtml.PackedPlotlyAttribute).Length - 1;
+            var plain = html.Split("plotly.js v2.28.0").Length - 1;
             var expected = html.Contains("Plotly.newPlot", StringComparison.Ordinal) ? 1 : 0;
-            Assert.True(copies == expected, $"{report} carries plotly.js {copies} times, expected {expected}");
-            Assert.True(new FileInfo(report).Length < 4_000_000, $"{report} is {new FileInfo(report).Length:N0} bytes");
+            Assert.True(packed == expected && plain == 0, $"{report} carries plotly.js {packed} times packed and {plain} times plain, expected {expected} packed and none plain");
+            Assert.True(new FileInfo(report).Length < 2_000_000, $"{report} is {new FileInfo(report).Length:N0} bytes");
         }
     }
 

@@ -11,7 +11,7 @@ public class NotebookReportTests
 {
     private const string Chart = "<div class=\"chart\" id=\"c1\"></div><script>Plotly.newPlot('c1',[],{});</script>";
 
-    private static readonly string Plotly = ResultsHtml.PlotlyScript();
+    private static readonly string Plotly = ResultsHtml.PlotlyPageScript();
 
     private static DisplayOutput Html(string html) =>
         new(new Dictionary<string, string> { ["text/html"] = html, ["text/plain"] = "(html)" }, IsResult: false);
@@ -255,7 +255,7 @@ public class NotebookReportTests
         var page = PageOf("run", Html(Chart));
 
         var head = page[..page.IndexOf("</head>", StringComparison.Ordinal)];
-        Assert.True(head.Contains("<script>" + Plotly + "</script>", StringComparison.Ordinal), "plotly.js should be in <head>");
+        Assert.True(head.Contains(Plotly, StringComparison.Ordinal), "plotly.js (packed) should be in <head>");
         Assert.True(page.IndexOf(Plotly, StringComparison.Ordinal) == page.LastIndexOf(Plotly, StringComparison.Ordinal), "plotly.js should be inlined once");
     }
 
@@ -264,7 +264,7 @@ public class NotebookReportTests
     {
         var page = PageOf("run", Html("<table></table>"), Plain("Plotly.newPlot is only text here"));
 
-        Assert.False(page.Contains(Plotly[..200], StringComparison.Ordinal), $"plotly.js ({Plotly.Length} chars) should not be on a page without charts");
+        Assert.False(page.Contains(ResultsHtml.PackedPlotlyAttribute, StringComparison.Ordinal), $"plotly.js ({Plotly.Length} chars packed) should not be on a page without charts");
     }
 
     [Fact]

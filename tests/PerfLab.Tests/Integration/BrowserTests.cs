@@ -1,5 +1,7 @@
 using Microsoft.Playwright;
+using PerfLab.Contract;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Tests.Integration;
 
@@ -22,7 +24,7 @@ public class BrowserTests
         Assert.True(run.ExitCode == 0, run.ToString());
 
         using var playwright = await Playwright.CreateAsync();
-        await using var browser = await playwright.Chromium.LaunchAsync(new() { ExecutablePath = Chromium(), Headless = true, Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+        await using var browser = await Launch(playwright);
         var tab = await browser.NewPageAsync(new() { ViewportSize = new() { Width = 1200, Height = 900 } });
         var leaving = new List<string>();
         var problems = new List<string>();
@@ -68,4 +70,30 @@ public class BrowserTests
         await tab.ScreenshotAsync(new() { Path = artifact, FullPage = true });
         Assert.True(new FileInfo(artifact).Length > 10_000, "the screenshot is empty");
     }
+
+    [Fact]
+    public async Task A_browser_that_cannot_unpack_plotly_js_says_so_in_place_of_each_chart()
+    {
+        using var folder = new TempFolder();
+        var run = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("Loop", 120, 0, baseline: true), Fake.Case("Span", 80, 0)));
+        var page = folder.Write("report.html", ResultsHtml.Page(run, "an older browser"));
+
+        using var playwright = await Playwright.CreateAsync();
+        await using var browser = await Launch(playwright);
+        var tab = await browser.NewPageAsync();
+        var errors = new List<string>();
+        tab.PageError += (_, error) => errors.Add(error);
+        // A browser from before 2023: no DecompressionStream.
+        await tab.AddInitScriptAsync("delete window.DecompressionStream;");
+        await tab.GotoAsync(new Uri(page).AbsoluteUri, new() { WaitUntil = WaitUntilState.Load });
+
+        var charts = await tab.Locator(".chart").AllInnerTextsAsync();
+        Assert.NotEmpty(charts);
+        Assert.All(charts, text => Assert.Contains("The charts cannot be drawn: this browser cannot unpack plotly.js", text, StringComparison.Ordinal));
+        Assert.Empty(errors);
+        Assert.True(await tab.Locator(".perflab-results tbody tr").CountAsync() >= 2, "the table should be there without plotly.js");
+    }
+
+    private static Task<IBrowser> Launch(IPlaywright playwright) =>
+        playwright.Chromium.LaunchAsync(new() { ExecutablePath = Chromium(), Headless = true, Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 }
