@@ -8,6 +8,7 @@ using NetMQ.Sockets;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Runtimes;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Kernel;
 
@@ -22,6 +23,9 @@ public sealed class KernelServer : IDisposable
     private readonly byte[] _key;
     private readonly string _session = Guid.NewGuid().ToString("N");
     private readonly NotebookSession _cells;
+
+    // The frontend's id of the cell whose output holds plotly.js, when the frontend names cells.
+    private string? _plotlyCarrier;
     private readonly RouterSocket _shell = new();
     private readonly RouterSocket _control = new();
     private readonly RouterSocket _stdin = new();
@@ -192,6 +196,7 @@ public sealed class KernelServer : IDisposable
     {
         var code = (string?)request.Content["code"] ?? "";
         var silent = request.Content["silent"]?.GetValue<bool>() == true;
+        var cellId = FollowPlotlyCarrier(request.Metadata);
         Publish("status", new JsonObject { ["execution_state"] = "busy" }, request);
         Publish("execute_input", new JsonObject { ["code"] = code, ["execution_count"] = _cells.ExecutionCount + 1 }, request);
         ErrorOutput? error = null;
@@ -200,6 +205,11 @@ public sealed class KernelServer : IDisposable
             if (output is ErrorOutput e)
             {
                 error ??= e;
+            }
+
+            if (output is DisplayOutput display && display.Data.TryGetValue("text/html", out var html) && ResultsHtml.HasPlotlyLoader(html))
+            {
+                _plotlyCarrier = cellId;
             }
 
             if (!silent || output is ErrorOutput)
@@ -224,6 +234,24 @@ public sealed class KernelServer : IDisposable
 
         Reply(_shell, request, "execute_reply", reply);
         Publish("status", new JsonObject { ["execution_state"] = "idle" }, request);
+    }
+
+    // plotly.js goes to a page once, with the first chart (ResultsHtml.PlotlyLoaderOnce). When the frontend
+    // names its cells (JupyterLab's execute_request metadata: cellId, deletedCells) and the cell whose output
+    // carried it is re-run or deleted, that output is gone: send it again with the next chart, or a saved
+    // notebook reopened later has charts and no plotly.js. Returns this request's cellId.
+    private string? FollowPlotlyCarrier(JsonObject metadata)
+    {
+        static string? Text(JsonNode? node) => node is JsonValue value && value.TryGetValue<string>(out var text) ? text : null;
+        var cellId = Text(metadata["cellId"]);
+        var deleted = metadata["deletedCells"] as JsonArray;
+        if (_plotlyCarrier is not null && (cellId == _plotlyCarrier || deleted?.Any(d => Text(d) == _plotlyCarrier) == true))
+        {
+            ResultsHtml.ResendPlotlyLoader();
+            _plotlyCarrier = null;
+        }
+
+        return cellId;
     }
 
     private async Task CompleteAsync(NetMQSocket socket, WireMessage request)

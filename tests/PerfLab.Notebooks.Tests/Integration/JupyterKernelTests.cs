@@ -1,6 +1,7 @@
 using System.Text.Json.Nodes;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Tests.Support;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Notebooks.Tests.Integration;
 
@@ -192,6 +193,29 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec) : IClassFixture<Ju
 
             DeleteQuietly(home);
         }
+    }
+
+    [Fact]
+    public async Task Plotly_js_goes_with_the_next_chart_again_when_the_cell_that_carried_it_is_rerun_or_deleted()
+    {
+        using var kernel = await StartAsync();
+        // The kernel runs in the repository root, as a notebook there would.
+        var setup = await kernel.ExecuteAsync(SetupCell.For(Path.Combine(Repo.Root, "any.ipynb"), Repo.Root));
+        Assert.True(setup.ReplyStatus == "ok", setup.ToString());
+        const string Chart = "Plotly.NET.CSharp.Chart.Column<double, string, string>(values: new[] { 4.2, 1.3 }, Keys: new[] { \"net9.0\", \"net10.0\" })";
+        async Task<bool> CarriesPlotly(string cellId, params string[] deleted)
+        {
+            var cell = await kernel.ExecuteAsync(Chart, metadata: new JsonObject { ["cellId"] = cellId, ["deletedCells"] = new JsonArray(deleted.Select(d => (JsonNode)d).ToArray()) });
+            Assert.True(cell.ReplyStatus == "ok" && cell.ResultHtml?.Contains("Plotly.newPlot(", StringComparison.Ordinal) == true, cell.ToString());
+            return ResultsHtml.HasPlotlyLoader(cell.ResultHtml);
+        }
+
+        Assert.True(await CarriesPlotly("first"), "the first chart of the kernel should carry plotly.js");
+        Assert.False(await CarriesPlotly("second"), "a later chart should not carry plotly.js again");
+        Assert.True(await CarriesPlotly("first"), "re-running the cell that carried plotly.js replaces that output, so it should carry it again");
+        Assert.False(await CarriesPlotly("second"), "the re-run cell carries it now; another cell's chart should not");
+        Assert.True(await CarriesPlotly("third", "first"), "the carrier was deleted, so the next chart should carry plotly.js");
+        Assert.False(await CarriesPlotly("second"), "the new carrier is 'third'");
     }
 
     [Fact]

@@ -107,10 +107,19 @@ public sealed class JupyterDriver : IDisposable
     }
 
     /// <summary>Runs a cell and waits until the kernel is idle for it.</summary>
-    public async Task<JupyterCell> ExecuteAsync(string code, TimeSpan? timeout = null)
+    /// <param name="code">The cell's code.</param>
+    /// <param name="timeout">How long to wait for idle.</param>
+    /// <param name="metadata">The execute_request's metadata, as a frontend that names its cells sends it.</param>
+    public async Task<JupyterCell> ExecuteAsync(string code, TimeSpan? timeout = null, JsonObject? metadata = null)
     {
         var limit = timeout ?? TimeSpan.FromMinutes(2);
-        return JupyterCell.From(await SendAsync(new JsonObject { ["op"] = "execute", ["code"] = code, ["timeout"] = limit.TotalSeconds }, limit + TimeSpan.FromSeconds(30)).ConfigureAwait(false));
+        var command = new JsonObject { ["op"] = "execute", ["code"] = code, ["timeout"] = limit.TotalSeconds };
+        if (metadata is not null)
+        {
+            command["metadata"] = metadata;
+        }
+
+        return JupyterCell.From(await SendAsync(command, limit + TimeSpan.FromSeconds(30)).ConfigureAwait(false));
     }
 
     /// <summary>Sends an execute_request without waiting; returns its msg_id for <see cref="CollectAsync"/>.</summary>

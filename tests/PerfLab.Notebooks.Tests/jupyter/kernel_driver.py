@@ -7,6 +7,7 @@ Commands:
   {"op": "start", "cwd": DIR}              start the kernel, wait_for_ready; answers spec and pid
   {"op": "kernel_info"}                    the kernel_info_reply content
   {"op": "execute", "code": C, "timeout": S}   run a cell, collect its iopub outputs until idle
+      with "metadata": M, the execute_request carries M (JupyterLab sends {"cellId": ..., "deletedCells": [...]})
   {"op": "send", "code": C}                send an execute_request only; answers its msg_id
   {"op": "collect", "msg_id": M, "timeout": S} collect that cell's outputs until idle
   {"op": "interrupt"}                      km.interrupt_kernel()
@@ -110,7 +111,14 @@ def handle(command):
     if op == "kernel_info":
         return shell_reply(kc.kernel_info())
     if op == "execute":
-        return collect(kc.execute(command["code"]), command.get("timeout", 120))
+        if "metadata" not in command:
+            return collect(kc.execute(command["code"]), command.get("timeout", 120))
+        # kc.execute sends no metadata; the same request with it, as JupyterLab sends it.
+        content = dict(code=command["code"], silent=False, store_history=True, user_expressions={},
+                       allow_stdin=False, stop_on_error=True)
+        msg = kc.session.msg("execute_request", content, metadata=command["metadata"])
+        kc.shell_channel.send(msg)
+        return collect(msg["header"]["msg_id"], command.get("timeout", 120))
     if op == "send":
         return {"msg_id": kc.execute(command["code"])}
     if op == "collect":

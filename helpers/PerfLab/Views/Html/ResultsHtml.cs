@@ -139,6 +139,17 @@ public static class ResultsHtml
             ? $"<script {PlotlyLoaderAttribute}>if (typeof Plotly === 'undefined') {{" + PlotlyScript() + "}</script>"
             : "";
 
+    /// <summary>
+    /// Sends plotly.js again with the next chart: the output that carried it is gone (its cell re-run or
+    /// deleted), and a saved notebook reopened later needs one output that still holds it.
+    /// </summary>
+    public static void ResendPlotlyLoader() => Interlocked.Exchange(ref _plotlySent, 0);
+
+    /// <summary>Whether <paramref name="html"/> holds the loader <see cref="PlotlyLoaderOnce"/> put in it.</summary>
+    /// <param name="html">An output's HTML.</param>
+    public static bool HasPlotlyLoader(string html) =>
+        html?.Contains($"<script {PlotlyLoaderAttribute}>", StringComparison.Ordinal) == true;
+
     /// <summary><paramref name="html"/> without the plotly.js loader <see cref="PlotlyLoaderOnce"/> put in it.</summary>
     /// <param name="html">An output's HTML.</param>
     public static string WithoutPlotlyLoader(string html)
