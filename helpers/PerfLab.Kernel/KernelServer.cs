@@ -237,7 +237,7 @@ public sealed class KernelServer : IDisposable
     }
 
     // plotly.js goes to a page once, with the first chart (ResultsHtml.PlotlyLoaderOnce). When the frontend
-    // names its cells (JupyterLab's execute_request metadata: cellId, deletedCells) and the cell whose output
+    // names its cells (execute_request metadata: cellId from JupyterLab and VS Code, deletedCells from JupyterLab) and the cell whose output
     // carried it is re-run or deleted, that output is gone: send it again with the next chart, or a saved
     // notebook reopened later has charts and no plotly.js. Returns this request's cellId.
     private string? FollowPlotlyCarrier(JsonObject metadata)
