@@ -355,6 +355,8 @@ public class NotebookClaimsTests
         Assert.Contains(Only(inWord, "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         Assert.Contains(Only(inWord, "net9.0").Instructions, l => l.StartsWith("shlx", StringComparison.Ordinal));
         Assert.Contains(Only(blanks, "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Contains("mov      eax, 0xFFFFDDFF", Only(blanks, "net9.0").Instructions);
+        Assert.Contains("cmp      esi, 10", Only(blanks, "net9.0").Instructions);
         Assert.DoesNotContain(Only(blanks, "net8.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         // mulx needs BMI2: on a CPU without it .NET 10 keeps mul, as the notebook says.
         Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported, Only(tenth, "net10.0").Instructions.Any(l => l.StartsWith("mulx", StringComparison.Ordinal)));
