@@ -101,8 +101,13 @@ internal static class ResultColumns
     public static string RatioLegend(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        return run.Baseline == "method"
+        var legend = run.Baseline == "method"
             ? "Ratio: mean / the baseline method's mean on the same runtime."
             : $"Ratio: mean / the same benchmark's mean on {run.Baseline.Replace("runtime:", "", StringComparison.Ordinal)}.";
+
+        // A measured row with no ratio: its baseline measured 0 ns (nothing to divide by) or has no time.
+        return run.Results.Any(r => r.Statistics is not null && r.Ratio is null)
+            ? legend + " ? where the baseline has no time to divide by: it measured 0 ns, or did not run."
+            : legend;
     }
 }

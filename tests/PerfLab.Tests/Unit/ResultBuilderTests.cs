@@ -42,6 +42,21 @@ public class ResultBuilderTests
     }
 
     [Fact]
+    public void A_question_mark_ratio_is_explained_in_the_legend_only_when_a_row_has_one()
+    {
+        var zeroBaseline = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Outcome("net8.0", "8.0.31", Fake.Case("Constant", 0, 0, baseline: true), Fake.Case("Computed", 0.4, 0)));
+        var measured = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Outcome("net8.0", "8.0.31", Fake.Case("Old", 2, 0, baseline: true), Fake.Case("New", 1, 0)));
+
+        Assert.Equal("?", Format.Ratio(zeroBaseline.Results[1].Ratio));
+        Assert.EndsWith("? where the baseline has no time to divide by: it measured 0 ns, or did not run.", ResultColumns.RatioLegend(zeroBaseline), StringComparison.Ordinal);
+        Assert.Equal("Ratio: mean / the baseline method's mean on the same runtime.", ResultColumns.RatioLegend(measured));
+    }
+
+    [Fact]
     public void Sub_nanosecond_and_noisy_results_are_flagged()
     {
         var run = Fake.Run(
