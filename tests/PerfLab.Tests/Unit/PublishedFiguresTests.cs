@@ -24,6 +24,8 @@ public class PublishedFiguresTests
         var missing = cited.Where(id => !catalog.Figures.ContainsKey(id) && !noFigure.Contains(id)).Order().ToArray();
         Assert.True(missing.Length == 0, "outline ids without a figure and not listed under noFigure: " + string.Join(", ", missing));
         Assert.True(catalog.Figures.Count >= 130, $"{catalog.Figures.Count} figures");
+        var noNotebook = outline["notebooks"]!.AsObject().Select(n => n.Key).Where(path => !File.Exists(RepoFiles.Path(path))).ToArray();
+        Assert.True(noNotebook.Length == 0, "data/outline.json names notebooks that do not exist (renamed?): " + string.Join(", ", noNotebook));
     }
 
     [Fact]
