@@ -349,13 +349,19 @@ public class NotebookClaimsTests
         var store = await Capture(barriers, "Store");
         var copy = await Capture(barriers, "CopyQuad");
         var rename = await Capture(barriers, "Rename");
-        var locate = await Capture(CellClasses("jit/06-folding-branches-barriers.ipynb", "class DeadBranches"), "Locate");
+        var deadBranches = CellClasses("jit/06-folding-branches-barriers.ipynb", "class DeadBranches");
+        var locate = await Capture(deadBranches, "Locate");
+        var pinFresh = await Capture(deadBranches, "PinFresh");
 
         Assert.Contains($"lea      eax, [rsi+0x{6 * Environment.ProcessorCount:X2}]", Only(plusCores, "net10.0").Instructions);
         Assert.Contains(Only(inWord, "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         Assert.Contains(Only(inWord, "net9.0").Instructions, l => l.StartsWith("shlx", StringComparison.Ordinal));
         Assert.Contains(Only(blanks, "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         Assert.Contains("mov      eax, 0xFFFFDDFF", Only(blanks, "net9.0").Instructions);
+        // N9-J19: the fixed statement's empty-array test and bounds check go on .NET 9.
+        Assert.Contains("CORINFO_HELP_RNGCHKFAIL", Only(pinFresh, "net8.0").Helpers);
+        Assert.DoesNotContain("CORINFO_HELP_RNGCHKFAIL", Only(pinFresh, "net9.0").Helpers);
+        Assert.True(Only(pinFresh, "net9.0").CodeSize < Only(pinFresh, "net8.0").CodeSize, $"PinFresh: {Only(pinFresh, "net8.0").CodeSize} bytes on net8.0, {Only(pinFresh, "net9.0").CodeSize} on net9.0");
         Assert.Contains("cmp      esi, 10", Only(blanks, "net9.0").Instructions);
         Assert.DoesNotContain(Only(blanks, "net8.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         // mulx needs BMI2: on a CPU without it .NET 10 keeps mul, as the notebook says.
