@@ -23,9 +23,6 @@ public sealed class KernelServer : IDisposable
     private readonly byte[] _key;
     private readonly string _session = Guid.NewGuid().ToString("N");
     private readonly NotebookSession _cells;
-
-    // The frontend's id of the cell whose output holds plotly.js, when the frontend names cells.
-    private string? _plotlyCarrier;
     private readonly RouterSocket _shell = new();
     private readonly RouterSocket _control = new();
     private readonly RouterSocket _stdin = new();
@@ -37,6 +34,9 @@ public sealed class KernelServer : IDisposable
     private readonly TaskCompletionSource _stopped = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private CancellationTokenSource? _running;
     private readonly Lock _runningGate = new();
+
+    // The frontend's id of the cell whose output holds plotly.js, when the frontend names cells.
+    private string? _plotlyCarrier;
 
     /// <summary>Creates the kernel for a Jupyter connection file; nothing is bound until <see cref="RunAsync"/>.</summary>
     /// <param name="connection">Ports and key.</param>
@@ -237,9 +237,10 @@ public sealed class KernelServer : IDisposable
     }
 
     // plotly.js goes to a page once, with the first chart (ResultsHtml.PlotlyLoaderOnce). When the frontend
-    // names its cells (execute_request metadata: cellId from JupyterLab and VS Code, deletedCells from JupyterLab) and the cell whose output
-    // carried it is re-run or deleted, that output is gone: send it again with the next chart, or a saved
-    // notebook reopened later has charts and no plotly.js. Returns this request's cellId.
+    // names its cells (execute_request metadata: cellId from JupyterLab and VS Code, deletedCells from
+    // JupyterLab) and the cell whose output carried it is re-run or deleted, that output is gone: send it
+    // again with the next chart, or a saved notebook reopened later has charts and no plotly.js. Returns
+    // this request's cellId.
     private string? FollowPlotlyCarrier(JsonObject metadata)
     {
         static string? Text(JsonNode? node) => node is JsonValue value && value.TryGetValue<string>(out var text) ? text : null;

@@ -188,7 +188,7 @@ public static class ResultsHtml
 
     /// <summary>
     /// The script element that brings plotly.js to a standalone page's head, packed: gzip in base64 is about
-    /// 1.2 MB where plotly.js is 3.6 MB, the most of every report. The browser unpacks it with
+    /// 1.45 MB where plotly.js is 3.6 MB, the most of every report. The browser unpacks it with
     /// DecompressionStream and runs it as an inline script; until then Plotly.newPlot queues its calls, so
     /// the charts the page draws while it loads are drawn when plotly.js is ready. A browser without
     /// DecompressionStream (before 2023) shows why in each chart's place. Notebook frontends get
