@@ -4,23 +4,34 @@
 # and the workflow linter. This script installs whichever of those is missing (Debian packages,
 # npm ci), saying what and why, then runs every test. Where it cannot install (no root, no apt-get,
 # no npm), it stops before testing with one message naming each missing piece and its install command.
-#   ./test.sh                 install what is missing, then dotnet test PerfLab.slnx
+#   ./test.sh                 install what is missing, then every test (dotnet test PerfLab.slnx), then
+#                             where the time went (per project, slowest tests; trx files in TestResults/last)
+#   ./test.sh --fast          the fast lane: the tests in .Unit namespaces (no runtime process, browser or
+#                             Jupyter), nothing installed beyond the .NET SDK; for the inner loop
 #   ./test.sh --check         only report what is missing (exit 2 if anything is)
 #   ./test.sh -- ARGS...      pass ARGS to dotnet test (e.g. -- --filter FullyQualifiedName~Chart)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 check_only=false
+fast=false
 test_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --check) check_only=true ;;
+    --fast) fast=true ;;
     --) shift; test_args=("$@"); break ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "test.sh: unknown option '$1' (see ./test.sh --help)" >&2; exit 2 ;;
   esac
   shift
 done
+
+# The fast lane needs only the SDK: the lanes are namespaces, checked by TestLaneTests (FastLaneFilter).
+if $fast; then
+  $check_only && { echo "test.sh: the fast lane needs only the .NET SDK."; exit 0; }
+  exec dotnet test PerfLab.slnx --filter "FullyQualifiedName~.Unit." "${test_args[@]}"
+fi
 
 # What is missing: "package|why" lines for apt, and a flag for the linter's node_modules.
 # Debian's Python is /usr/bin/python3: the first python3 on PATH may be another install without them.
@@ -81,4 +92,10 @@ else
   fi
 fi
 
-exec dotnet test PerfLab.slnx "${test_args[@]}"
+# Every test, with a trx file per project so the end of the run can say where the time went.
+results=TestResults/last
+rm -rf "$results"
+status=0
+dotnet test PerfLab.slnx --logger trx --results-directory "$results" "${test_args[@]}" || status=$?
+/usr/bin/python3 tests/timing/summary.py "$results" || true
+exit $status

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using PerfLab.Setup.Tests.Support;
 
-namespace PerfLab.Setup.Tests;
+namespace PerfLab.Setup.Tests.Integration;
 
 /// <summary>
 /// The set-up paths as a reader meets them, on a fresh `git clone` of this repository's HEAD (commit

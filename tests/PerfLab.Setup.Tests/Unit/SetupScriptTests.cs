@@ -1,6 +1,6 @@
 using PerfLab.Setup.Tests.Support;
 
-namespace PerfLab.Setup.Tests;
+namespace PerfLab.Setup.Tests.Unit;
 
 /// <summary>The setup scripts the README, the dev container and the workflows run.</summary>
 public sealed class SetupScriptTests

@@ -1,6 +1,6 @@
 using PerfLab.Setup.Tests.Support;
 
-namespace PerfLab.Setup.Tests;
+namespace PerfLab.Setup.Tests.Unit;
 
 /// <summary>Every workflow in .github/workflows agrees with the repository; the bad samples prove each check bites.</summary>
 public sealed class WorkflowTests
