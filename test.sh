@@ -92,10 +92,14 @@ else
   fi
 fi
 
-# Every test, with a trx file per project so the end of the run can say where the time went.
+# Every test, with a trx file per project so the end of the run can say where the time went. The three
+# test projects share this run's measurements (TestHome: a results cache per run, runtimes kept).
 results=TestResults/last
 rm -rf "$results"
+export PERFLAB_TEST_RUN="run-$(date +%Y%m%d-%H%M%S)-$$"
+run_home="${TMPDIR:-/tmp}/perflab-tests-home/runs/$PERFLAB_TEST_RUN"
 status=0
 dotnet test PerfLab.slnx --logger trx --results-directory "$results" "${test_args[@]}" || status=$?
+rm -rf "$run_home"
 /usr/bin/python3 tests/timing/summary.py "$results" || true
 exit $status

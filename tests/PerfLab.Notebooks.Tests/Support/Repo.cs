@@ -12,14 +12,11 @@ public static class Repo
     /// <summary>The notebooks folder.</summary>
     public static string Notebooks => Path.Combine(Root, "notebooks");
 
-    /// <summary>
-    /// The PerfLab home shared by the integration tests of both test projects: kept between runs so
-    /// provisioned runtimes are reused, apart from the reader's own home and its cached results.
-    /// </summary>
-    public static string Home { get; } = Path.Combine(Path.GetTempPath(), "perflab-tests-home");
+    /// <summary>This test run's PerfLab home (<see cref="TestHome"/>: measurements per run, runtimes shared).</summary>
+    public static string Home => TestHome.Path;
 
     /// <summary>Environment for child processes: the test home.</summary>
-    public static Dictionary<string, string> Environment => new() { ["PERFLAB_HOME"] = Home };
+    public static Dictionary<string, string> Environment => TestHome.Environment;
 
     // In-process engines (the notebook session, the runner) read PERFLAB_HOME too.
     [ModuleInitializer]
