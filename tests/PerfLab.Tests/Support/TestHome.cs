@@ -28,6 +28,15 @@ public static class TestHome
     /// <summary>This run's home: PERFLAB_HOME for the tests' engines and child processes.</summary>
     public static string Path { get; } = Prepare(SharedRoot, Run);
 
+    // A run this process named alone is this process's to remove (test.sh removes the runs it names).
+    static TestHome()
+    {
+        if (string.IsNullOrWhiteSpace(System.Environment.GetEnvironmentVariable(RunVariable)))
+        {
+            AppDomain.CurrentDomain.ProcessExit += (_, _) => RemoveRun(Path);
+        }
+    }
+
     /// <summary>This run's home as an object.</summary>
     public static PerfLabHome Shared { get; } = new(Path);
 
@@ -92,16 +101,21 @@ public static class TestHome
         {
             if (old != keep && Directory.GetLastWriteTimeUtc(old) < DateTime.UtcNow.AddDays(-1))
             {
-                try
-                {
-                    // Unlinks the shared folders' links without following them.
-                    Directory.Delete(old, recursive: true);
-                }
-                catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
-                {
-                    // In use or already gone: the next run tries again.
-                }
+                RemoveRun(old);
             }
+        }
+    }
+
+    private static void RemoveRun(string home)
+    {
+        try
+        {
+            // Unlinks the shared folders' links without following them.
+            Directory.Delete(home, recursive: true);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            // In use or already gone: a later run removes it once it is a day old.
         }
     }
 }
