@@ -39,7 +39,7 @@ public sealed class CourseRun : IAsyncLifetime
 
 /// <summary>`perflab run`: notebooks executed headless with the kernel's engine, reported as HTML, never rewritten unless asked.</summary>
 [Collection(BothRoutes.Name)]
-public class RunCommandTests(CourseRun course) : IClassFixture<CourseRun>
+public class RunCommandTests(CourseRun course)
 {
     public static IReadOnlyList<string> CourseNotebooks() =>
         Directory.EnumerateFiles(Repo.Notebooks, "*.ipynb", SearchOption.AllDirectories).Where(f => !f.Contains(".ipynb_checkpoints", StringComparison.Ordinal)).Order(StringComparer.Ordinal).ToArray();

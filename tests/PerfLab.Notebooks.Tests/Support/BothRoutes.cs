@@ -1,12 +1,16 @@
+using PerfLab.Notebooks.Tests.Integration;
+
 namespace PerfLab.Notebooks.Tests.Support;
 
 /// <summary>
-/// The two routes that run every notebook in smoke mode, `perflab run` and nbclient on the course kernel,
-/// run one after the other: they share the test home's results cache, so the second answers most benchmark
-/// cells from the first's results instead of measuring them again beside it on the same two cores.
+/// The tests that run every notebook in smoke mode, by `perflab run` (the collection's fixture,
+/// <see cref="CourseRun"/>, before any test here) and by nbclient on the course kernel, and the claims tests
+/// that read what those runs produced. One collection, so they run one after the other: they share this test
+/// run's results and asm caches, so the second route answers most cells from the first's results instead of
+/// measuring them again beside it on the same two cores, and the claims read the routes' listings.
 /// </summary>
 [CollectionDefinition(Name)]
-public sealed class BothRoutes
+public sealed class BothRoutes : ICollectionFixture<CourseRun>
 {
     /// <summary>The collection's name.</summary>
     public const string Name = "Every notebook by both routes";

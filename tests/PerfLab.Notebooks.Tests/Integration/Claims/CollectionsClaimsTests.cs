@@ -1,0 +1,142 @@
+using PerfLab.Notebooks.Tests.Support;
+using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
+
+namespace PerfLab.Notebooks.Tests.Integration;
+
+/// <summary>
+/// What the collections track says of listings (read from the notebook routes' captures in this test run)
+/// and of bytes per call in steady state (one quick run per claim: smoke mode runs Tier0 code).
+/// </summary>
+[Collection(BothRoutes.Name)]
+public class CollectionsClaimsTests
+{
+    private const string Enumeration = "collections/01-enumeration.ipynb";
+    private const string Linq = "collections/02-linq.ipynb";
+    private const string Dictionaries = "collections/03-dictionaries-and-frozen.ipynb";
+    private const string Specialized = "collections/04-specialized.ipynb";
+
+    [Fact]
+    public async Task Enumeration_boxed_enumerators_cost_40_and_56_bytes_on_net8_and_net9_and_nothing_on_net10_N10_C02_C04()
+    {
+        var bytes = await QuickAllocationsAsync(CellsTogether(Enumeration, "class StackWalk", "class ConcurrentWalk"), filter: ["*.AsStack", "*.AsSequence", "*.SumValues"]);
+
+        foreach (var runtime in AllRuntimes)
+        {
+            AllocatesAbout(0, bytes[("AsStack", runtime)], $"AsStack on {runtime}");
+        }
+
+        AllocatesAbout(40, bytes[("AsSequence", "net8.0")], "AsSequence on net8.0");
+        AllocatesAbout(40, bytes[("AsSequence", "net9.0")], "AsSequence on net9.0");
+        AllocatesAbout(0, bytes[("AsSequence", "net10.0")], "AsSequence on net10.0");
+        AllocatesAbout(56, bytes[("SumValues", "net8.0")], "SumValues on net8.0");
+        AllocatesAbout(56, bytes[("SumValues", "net9.0")], "SumValues on net9.0");
+        AllocatesAbout(0, bytes[("SumValues", "net10.0")], "SumValues on net10.0");
+    }
+
+    [Fact]
+    public async Task Enumeration_the_stack_loop_shrinks_to_about_55_bytes_without_calls_on_net10_N10_C02()
+    {
+        var report = await RouteListingsAsync(Enumeration, "class StackWalk", AsmVariant.SteadyState, null, "AsStack");
+
+        // .NET 9's size comes from a PGO-shaped layout and moves by a byte between runs (331 or 332): a range.
+        Assert.InRange(Only(report, "net9.0").CodeSize, 300, 360);
+        Assert.InRange(Only(report, "net10.0").CodeSize, 40, 60);
+        Assert.Contains("CORINFO_HELP_NEWSFAST", Only(report, "net9.0").Helpers); // the exception on the version-check path
+        Assert.Equal(0, Only(report, "net10.0").Calls);
+        Assert.Equal(0, Only(report, "net10.0").BoundsChecks);
+    }
+
+    [Fact]
+    public async Task Linq_predicate_overloads_drop_the_boxed_list_enumerator_on_net9_N9_C01()
+    {
+        var methods = new[] { "AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch" };
+        var bytes = await QuickAllocationsAsync(CellClasses(Linq, "class WithACondition"), ["net8.0", "net9.0"], methods.Select(m => "*." + m).ToArray());
+
+        foreach (var method in methods)
+        {
+            AllocatesAbout(40, bytes[(method, "net8.0")], $"{method} on net8.0");
+            AllocatesAbout(0, bytes[(method, "net9.0")], $"{method} on net9.0");
+        }
+    }
+
+    [Fact]
+    public async Task Linq_contains_after_distinct_union_and_orderby_stops_building_sets_and_buffers_on_net10_N10_C05()
+    {
+        var bytes = await QuickAllocationsAsync(CellClasses(Linq, "class ContainsAfter"), ["net9.0", "net10.0"], ["*AfterDistinct", "*AfterUnion", "*AfterOrderBy"]);
+
+        foreach (var method in new[] { "AfterDistinct", "AfterUnion", "AfterOrderBy" })
+        {
+            Assert.True(bytes[(method, "net9.0")] > 10_000, $"{method} on net9.0: {bytes[(method, "net9.0")]} B per call; the notebook says tens of kilobytes");
+            Assert.True(bytes[(method, "net10.0")] < 200, $"{method} on net10.0: {bytes[(method, "net10.0")]} B per call; the notebook says only the iterator is left");
+        }
+    }
+
+    [Fact]
+    public async Task Dictionaries_lookups_allocate_nothing_and_a_frozen_build_allocates_more_than_a_dictionary_N10_C11_C12_C17_C30_CO03()
+    {
+        var free = new[] { "FiveLookups", "TwelveBySpan", "TenReasons", "Immutable", "Mutable", "Frozen", "ReadDictionary", "ReadFrozen" };
+        var source = CellsTogether(Dictionaries, "class LiteralKeys", "class NumberWords", "class StatusReasons", "class ReadOnlyTables", "class BuildOrRead");
+        var bytes = await QuickAllocationsAsync(source, ["net9.0", "net10.0"], [.. free.Select(m => "*." + m), "*.BuildFrozen", "*.BuildDictionary"]);
+
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            foreach (var method in free)
+            {
+                AllocatesAbout(0, bytes[(method, runtime)], $"{method} on {runtime}");
+            }
+
+            Assert.True(bytes[("BuildFrozen", runtime)] > bytes[("BuildDictionary", runtime)], $"on {runtime} BuildFrozen allocated {bytes[("BuildFrozen", runtime)]} B and BuildDictionary {bytes[("BuildDictionary", runtime)]} B; the notebook says the frozen build allocates more");
+        }
+    }
+
+    [Fact]
+    public async Task Dictionaries_span_lookups_allocate_a_string_per_distinct_word_instead_of_one_per_word_N9_C02_C03()
+    {
+        var bytes = await QuickAllocationsAsync(CellClasses(Dictionaries, "class WordCounts"), ["net9.0", "net10.0"], ["*.WithStrings", "*.WithSpans", "*.WithOneLookup"]);
+
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            var strings = bytes[("WithStrings", runtime)];
+            var spans = bytes[("WithSpans", runtime)];
+            var once = bytes[("WithOneLookup", runtime)];
+
+            // 200,000 words, each a string of at least 24 bytes.
+            Assert.True(strings > 200_000 * 24, $"WithStrings on {runtime}: {strings} B per call; one string per word is at least 4.8 MB");
+            Assert.True(spans < strings / 4, $"WithSpans on {runtime}: {spans} B per call against {strings} B with strings; the notebook says only distinct words and the table remain");
+            Assert.True(Math.Abs(once!.Value - spans!.Value) < spans / 20, $"WithOneLookup on {runtime}: {once} B per call against {spans} B for WithSpans; the notebook says they allocate the same");
+        }
+    }
+
+    [Fact]
+    public async Task Specialized_bitarray_get_and_set_inline_and_the_enum_comparer_folds_to_a_constant_C30_CO05_CO08()
+    {
+        var flip = await RouteListingsAsync(Specialized, "class FlipEveryBit", AsmVariant.SteadyState, null, "Flip");
+        var compare = await RouteListingsAsync(Specialized, "class EnumOrder", AsmVariant.SteadyState, null, "CompareMany");
+
+        foreach (var runtime in AllRuntimes)
+        {
+            // The only calls left in the loop method are the throw helpers, out of the hot path.
+            var calls = Only(flip, runtime).Instructions.Where(i => i.StartsWith("call", StringComparison.Ordinal)).ToArray();
+            Assert.True(calls.All(c => c.Contains("Throw", StringComparison.Ordinal) || c.Contains("RNGCHKFAIL", StringComparison.Ordinal)), $"Flip on {runtime} calls: {string.Join("; ", calls)}; the notebook says Get and Set are inlined");
+
+            var folded = Only(compare, runtime);
+            Assert.Equal(0, folded.Calls);
+            Assert.Equal(1, folded.Loops);
+            Assert.Contains(folded.Instructions, i => i.StartsWith("dec", StringComparison.Ordinal) && i.EndsWith("eax", StringComparison.Ordinal));
+        }
+    }
+
+    [Fact]
+    public async Task Specialized_insertrange_allocates_the_same_and_clear_stops_regrowing_the_table_on_net10_N10_C15_C16()
+    {
+        var bytes = await QuickAllocationsAsync(CellsTogether(Specialized, "class GrowWhileInserting", "class RefillAfterClear"), ["net9.0", "net10.0"], ["*.PrependFour", "*.ClearThenRefill"]);
+
+        var inserted = bytes[("PrependFour", "net9.0")]!.Value;
+        AllocatesAbout((int)inserted, bytes[("PrependFour", "net10.0")], "PrependFour on net10.0 (the notebook says the bytes are the same as on net9.0)");
+
+        // The post: 134.36 KB on .NET 9, 48.73 KB on .NET 10.
+        var refill9 = bytes[("ClearThenRefill", "net9.0")];
+        var refill10 = bytes[("ClearThenRefill", "net10.0")];
+        Assert.True(refill9 > 2 * refill10 && refill10 < 64 * 1024, $"ClearThenRefill: {refill9} B on net9.0, {refill10} B on net10.0; the notebook says .NET 10 stops allocating the growth steps' bucket arrays");
+    }
+}

@@ -1,0 +1,204 @@
+using PerfLab.Notebooks.Tests.Support;
+using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
+
+namespace PerfLab.Notebooks.Tests.Integration;
+
+/// <summary>
+/// What the regex track says of allocations (one quick run per claim), of the explosive pattern's fate (read
+/// from the perflab run route's report), of the code each runtime's generator writes (no run: the generators
+/// are deterministic), of what the notebooks' own classes compute, and of the listings the routes captured.
+/// </summary>
+[Collection(BothRoutes.Name)]
+public class RegexClaimsTests(CourseRun course)
+{
+    private const string Engines = "regex/01-engines.ipynb";
+    private const string Backtracking = "regex/02-backtracking-and-atomicity.ipynb";
+    private const string Searching = "regex/03-searching.ipynb";
+
+    [Fact]
+    public async Task Engines_compiled_creation_allocates_more_than_the_interpreters()
+    {
+        var bytes = await QuickAllocationsAsync(CellClasses(Engines, "class EngineCosts"), ["net10.0"], ["*Create*"]);
+
+        var interpreter = bytes[("CreateInterpreter", "net10.0")];
+        var compiled = bytes[("CreateCompiled", "net10.0")];
+        Assert.True(compiled > interpreter, $"CreateCompiled allocated {compiled} B per call, CreateInterpreter {interpreter} B; the notebook says Compiled allocates more");
+    }
+
+    [Fact]
+    public async Task Backtracking_count_allocates_nothing_where_matches_count_allocates_per_match_N10_R09()
+    {
+        var bytes = await QuickAllocationsAsync(CellClasses(Backtracking, "class CountingWords"), ["net10.0"], ["*.Count", "*.MatchesCount"]);
+
+        // Quick mode spreads the engine's one-time allocations (its automaton grows lazily) over a few long
+        // calls: about a kilobyte per call here, where a full run shows nothing.
+        var count = bytes[("Count", "net10.0")];
+        Assert.True(count < 4096, $"Count on net10.0: {count} B per call; the notebook says at most a kilobyte or so");
+        // 212,958 words in the pinned corpus (tests/PerfLab.Tests/Support/CorpusFacts.cs), a Match of at least 48 B each.
+        var matches = bytes[("MatchesCount", "net10.0")];
+        Assert.True(matches > 212_958L * 48, $"MatchesCount on net10.0: {matches} B per call; the notebook says it allocates a Match per word (megabytes)");
+    }
+
+    [Fact]
+    public async Task Backtracking_explosive_pattern_is_stopped_by_the_case_timeout_and_the_two_ways_out_answer()
+    {
+        // A timed-out case is never cached, so the explosive cell's fate is read from the route's report.
+        var report = File.ReadAllText(Path.Combine(course.Reports, Path.ChangeExtension(Backtracking, ".html")));
+        Assert.Contains("Timed out: the case did not finish within 5 s", report, StringComparison.Ordinal);
+
+        var waysOut = await RouteRunAsync(Backtracking, "class WaysOut", ["net10.0"]);
+        Assert.Equal(["AtomicGroup", "NonBacktracking"], waysOut.Results.Where(r => r.Error is null).Select(r => r.Method).Order());
+    }
+
+    // What the generator writes does not depend on the machine: every sentence regex/01 and 02 says about an
+    // explanation or a matcher method, checked on the generators the notebooks run.
+    private static (string Nine, string Ten) Explained(string pattern, System.Text.RegularExpressions.RegexOptions options = default)
+    {
+        var report = PerfLab.GeneratedSource.RegexSource.Generate(pattern, options, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        return (string.Join("\n", report.Find("net9.0")!.Parts.Explanation), string.Join("\n", report.Find("net10.0")!.Parts.Explanation));
+    }
+
+    [Fact]
+    public void Backtracking_generator_explanations_and_matchers_say_what_the_notebook_says_N10_R01_to_R08()
+    {
+        var spaces = Explained(@"\s+\S+");
+        Assert.Contains("Match a whitespace character greedily at least once.", spaces.Nine, StringComparison.Ordinal);
+        Assert.Contains("Match a whitespace character atomically at least once.", spaces.Ten, StringComparison.Ordinal);
+
+        var word = Explained(@"^[A-Za-z]+\b");
+        Assert.Contains("greedily at least once", word.Nine, StringComparison.Ordinal);
+        Assert.Contains("atomically at least once", word.Ten, StringComparison.Ordinal);
+
+        var words = Explained(@"([a-z]+ )+[A-Z]");
+        Assert.Contains("Loop greedily at least once.", words.Nine, StringComparison.Ordinal);
+        Assert.Contains("Loop atomically at least once.", words.Ten, StringComparison.Ordinal);
+
+        var optional = Explained("ab|a");
+        Assert.Contains("Match with 2 alternative expressions, atomically.", optional.Nine, StringComparison.Ordinal);
+        Assert.Contains("Match 'b' atomically, optionally.", optional.Ten, StringComparison.Ordinal);
+
+        // dotnet/runtime#118109 was reverted for .NET 10 (#121822): the two branches are still there.
+        var comments = Explained(@"/\*(?:.|\n)*?\*/");
+        Assert.Equal(comments.Nine, comments.Ten);
+        Assert.Contains("Match with 2 alternative expressions.", comments.Ten, StringComparison.Ordinal);
+
+        var lookaheadLoop = Explained(@"(?=.*\bTwain\b.*\bConnecticut\b)*.*Mark");
+        Assert.Contains("Zero-width positive lookahead.", lookaheadLoop.Nine, StringComparison.Ordinal);
+        Assert.DoesNotContain("lookahead", lookaheadLoop.Ten, StringComparison.Ordinal);
+
+        var hello = PerfLab.GeneratedSource.RegexSource.Generate("(?=^)hello", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Contains("IndexOfAny(Utilities.s_indexOfString_hello", hello.Find("net9.0")!.Parts.FindStart, StringComparison.Ordinal);
+        Assert.Contains("if (pos == 0)", hello.Find("net10.0")!.Parts.FindStart, StringComparison.Ordinal);
+
+        var standalone = PerfLab.GeneratedSource.RegexSource.Generate(@"\ba\b", System.Text.RegularExpressions.RegexOptions.IgnoreCase, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Equal(standalone.Find("net9.0")!.Parts.Explanation, standalone.Find("net10.0")!.Parts.Explanation);
+        Assert.Contains("Utilities.IsBoundary(", standalone.Find("net9.0")!.Parts.Match, StringComparison.Ordinal);
+        Assert.Contains("Utilities.IsPreWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
+        Assert.Contains("Utilities.IsPostWordCharBoundary(", standalone.Find("net10.0")!.Parts.Match, StringComparison.Ordinal);
+
+        // .NET 9's helpers carry the match timeout a backtracking loop polls; .NET 10's have none left.
+        var helpers = PerfLab.GeneratedSource.RegexSource.Generate(@"\s+\S+", default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net9.0", "net10.0"]));
+        Assert.Contains(helpers.Find("net9.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
+        Assert.DoesNotContain(helpers.Find("net10.0")!.Parts.Helpers, h => h.Text.Contains("REGEX_DEFAULT_MATCH_TIMEOUT", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Engines_the_date_matcher_skips_with_one_vectorized_search_and_checks_non_ascii_one_by_one()
+    {
+        const string dates = @"\b(?:\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4})\b";
+        var notebook = CellClasses(Engines, "class EngineCosts");
+        Assert.Contains(dates, notebook, StringComparison.Ordinal);
+
+        var ten = PerfLab.GeneratedSource.RegexSource.Generate(dates, default, PerfLab.Runtimes.RuntimeCatalog.FindAll(["net10.0"])).Find("net10.0")!.Parts;
+        var skip = Assert.Single(ten.Helpers, h => h.Name.StartsWith("IndexOfNonAsciiOrAny", StringComparison.Ordinal));
+        Assert.Contains(".IndexOfAnyExcept(Utilities.s_ascii_", skip.Text, StringComparison.Ordinal);
+        Assert.Contains("char.IsAscii", skip.Text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Searching_the_day_names_sit_where_war_and_peace_has_them_and_each_version_finds_one_N9_S01_S05()
+    {
+        var text = await EvaluateAsync(Searching, ["class DayNames"], """
+            var book = (string)typeof(DayNames).GetField("Book", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!.GetValue(null)!;
+            var days = new[] { "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday" };
+            var names = new DayNames();
+            var initials = book.Count(c => "MmTtWwFfSs".Contains(c)) * 100.0 / book.Length;
+            var allAtOnce = book.AsSpan().ContainsAny(System.Buffers.SearchValues.Create(days, StringComparison.OrdinalIgnoreCase));
+            $"{book.Length} | " + string.Join(" ", days.Select(d => $"{d}:{book.IndexOf(d, StringComparison.OrdinalIgnoreCase)}"))
+                + $" | {names.EveryPositionEveryDay()} {names.EveryPositionByLetter()} {names.OneSearchPerDay()} {names.JumpBetweenFirstLetters()} {allAtOnce} | {initials.ToString("F1", System.Globalization.CultureInfo.InvariantCulture)}"
+            """);
+
+        // The post's positions (found with IndexOf(day, OrdinalIgnoreCase) in War and Peace), Monday absent; every
+        // version answers true (AllDaysAtOnce is inside #if NET9_0_OR_GREATER, which the kernel does not define:
+        // the same SearchValues<string> stands in for it); the notebook says 17.1 % of the text are day initials.
+        Assert.Equal(
+            "3293614 | Monday:-1 Tuesday:971396 Wednesday:10652 Thursday:107470 Friday:640801 Saturday:1529549 Sunday:891753 | True True True True True | 17.1",
+            text);
+    }
+
+    [Fact]
+    public async Task Searching_the_inputs_hold_what_the_notebook_says_C30_AS05_SP07_N9_S07_S08_S14_S16_N10_S01_S02_S04()
+    {
+        var text = await EvaluateAsync(Searching, ["class FindThePeriod", "class OneBitApart", "class ShortCounts", "class VectorWidth", "class NewerSearchValues"], """
+            var period = new FindThePeriod();
+            var symbols = new OneBitApart();
+            var width = new VectorWidth();
+            var newer = new NewerSearchValues();
+            var twain = (byte[])typeof(NewerSearchValues).GetField("TwainBytes", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!.GetValue(null)!;
+            var plays = PerfLab.Inputs.Corpus.Prose(1_000_000, seed: 100);
+            var poem = (string)typeof(VectorWidth).GetField("_poem", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!.GetValue(width)!;
+            $"{period.CharByChar()} {period.StringIndexOf()} {period.BytesIndexOfAny()} | {symbols.FindPair()} {symbols.FindTwoPairs()} {plays.Count(c => c == '@')} {plays.IndexOf('@')} | {new ShortCounts().CountLetterA()}"
+                + $" | {poem.Length} {width.EqualIgnoringCase()} {width.FindGermanLetter()} | {newer.CountStopBytes()} {twain.Count(b => b == (byte)'\r')} {newer.FindDetective()}"
+            """);
+
+        // Period at index 72 and 48; no '@', '`', '^' or '~' left once the 28 e-mail '@'s (the first at 95,132) are replaced; 16 'a's in the random arrays; a 600-char poem that
+        // differs from its copy; no German letter in 10,000 newlines; every stop byte a line's '\r' (19,400); no detective.
+        Assert.Equal("72 72 48 | False False 28 95132 | 16 | 600 False -1 | 19400 19400 False", text);
+    }
+
+    [Fact]
+    public async Task Searching_library_calls_allocate_nothing_and_span_split_drops_the_208_bytes_of_string_split_C30_AS05_SP07_N9_S15_N10_M01()
+    {
+        var source = CellsTogether(Searching, "class FindThePeriod", "class ListHasItem", "class SpanPathsInTheLibrary");
+        var bytes = await QuickAllocationsAsync(source, filter: ["*.CharByChar", "*.StringIndexOf", "*.BytesIndexOfAny", "*.WithStringSplit", "*.WithSpanSplit", "*.ContainsWithComparer"]);
+
+        foreach (var runtime in AllRuntimes)
+        {
+            foreach (var method in new[] { "CharByChar", "StringIndexOf", "BytesIndexOfAny" })
+            {
+                AllocatesAbout(0, bytes[(method, runtime)], $"{method} on {runtime}");
+            }
+        }
+
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            AllocatesAbout(208, bytes[("WithStringSplit", runtime)], $"WithStringSplit on {runtime}");
+            AllocatesAbout(0, bytes[("WithSpanSplit", runtime)], $"WithSpanSplit on {runtime}");
+        }
+
+        // .NET 9 walks the array as a span (no enumerator), .NET 10 hands it to the vectorized search: neither allocates.
+        AllocatesAbout(0, bytes[("ContainsWithComparer", "net9.0")], "ContainsWithComparer on net9.0");
+        AllocatesAbout(0, bytes[("ContainsWithComparer", "net10.0")], "ContainsWithComparer on net10.0");
+    }
+
+    [Fact]
+    public async Task Searching_endswith_with_a_constant_suffix_is_a_jump_on_net8_and_one_masked_compare_without_a_call_from_net9_N9_S17()
+    {
+        var report = await RouteListingsAsync(Searching, "class TextFiles", AsmVariant.SteadyState, null, "IsTextFile");
+
+        // The post's sizes: 26 bytes on .NET 8, 61 on .NET 9.
+        var net8 = Only(report, "net8.0");
+        Assert.Equal(26, net8.CodeSize);
+        Assert.Contains(net8.Instructions, i => i.Contains("String:EndsWith", StringComparison.Ordinal));
+        foreach (var runtime in new[] { "net9.0", "net10.0" })
+        {
+            var inline = Only(report, runtime);
+            Assert.Equal(61, inline.CodeSize);
+            Assert.Equal(0, inline.Calls);
+            Assert.DoesNotContain(inline.Instructions, i => i.Contains("EndsWith", StringComparison.Ordinal));
+            Assert.Contains(inline.Instructions, i => i.StartsWith("or", StringComparison.Ordinal));
+            Assert.Contains(inline.Lines, l => l.Contains("0x20002000200000", StringComparison.Ordinal));
+            Assert.Contains(inline.Lines, l => l.Contains("0x7400780074002E", StringComparison.Ordinal));
+        }
+    }
+}

@@ -1,0 +1,177 @@
+using PerfLab.Benchmarks;
+using PerfLab.Contract;
+using PerfLab.Disassembly;
+using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Execution;
+using PerfLab.Results;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Notebooks.Tests.Support;
+
+/// <summary>
+/// What the claims tests read. Listings and smoke results come from the notebook routes' own run (the
+/// claims tests share the routes' collection, whose fixture runs every notebook first, and this run's
+/// caches): a claim asks exactly what the notebook's cell asked, and fails if the route did not answer
+/// it. Steady-state bytes per call need a quick run, one per claim that asks (smoke runs Tier0 code).
+/// </summary>
+public static class NotebookClaims
+{
+    private static readonly AsmEngine Asm = new();
+
+    private static readonly BenchmarkEngine Runner = new();
+
+    /// <summary>Every runtime the course measures, oldest first.</summary>
+    public static readonly string[] AllRuntimes = ["net8.0", "net9.0", "net10.0"];
+
+    /// <summary>What jit/07 and regex/03 set to show a CPU without AVX-512 (.NET 10 reads the second name).</summary>
+    public static readonly string[] NoAvx512 = ["DOTNET_EnableAVX512F=0", "DOTNET_EnableAVX512=0"];
+
+    /// <summary>
+    /// The compilable part of the notebook cell that declares <paramref name="marker"/> ("class X": its usings
+    /// and types, without the cell's statements), as Lab extracts it when the cell runs.
+    /// </summary>
+    public static string CellClasses(string notebook, string marker)
+    {
+        var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, notebook));
+        var cell = document.Cells.FirstOrDefault(c => c.Kind == CellKind.Code && c.Source.Contains(marker, StringComparison.Ordinal))
+            ?? throw new InvalidOperationException($"{notebook} has no code cell declaring `{marker}`: did the class get renamed?");
+        return BenchmarkCell.Extract(cell.Source, marker["class ".Length..], marker);
+    }
+
+    /// <summary>Several cells' classes as one source: their usings, deduplicated, on top (one run measures them all).</summary>
+    public static string CellsTogether(string notebook, params string[] markers)
+    {
+        var parts = markers.Select(marker => CellClasses(notebook, marker).Split('\n')).ToArray();
+        var usings = parts.SelectMany(lines => lines.Where(l => l.StartsWith("using ", StringComparison.Ordinal))).Distinct();
+        return string.Join("\n", usings.Concat(parts.SelectMany(lines => lines.Where(l => !l.StartsWith("using ", StringComparison.Ordinal)))));
+    }
+
+    /// <summary>
+    /// The listings a notebook cell's <c>Lab.AsmAsync&lt;X&gt;(variant, env, methods)</c> showed in this test run,
+    /// read from the routes' capture. Pass the call's own arguments: a different list is a different capture.
+    /// </summary>
+    public static async Task<AsmReport> RouteListingsAsync(string notebook, string marker, AsmVariant variant = AsmVariant.SteadyState, string[]? env = null, params string[] methods)
+    {
+        var request = AsmRequestLikeLab(CellClasses(notebook, marker), marker["class ".Length..], variant, env ?? [], methods);
+        var lines = new List<string>();
+        var report = await Asm.CaptureAsync(request, lines.Add);
+        var cached = lines.Count(l => l.Contains("cached listing", StringComparison.Ordinal));
+        Assert.True(cached == request.Runtimes.Count,
+            $"{notebook}: no notebook route captured Lab.AsmAsync<{marker["class ".Length..]}>({Describe(variant, env, methods)}) in this test run, so the claim "
+            + "had to capture it itself. Claims read the routes' listings: is that call still in the notebook with these arguments?\n" + string.Join("\n", lines));
+        return report;
+    }
+
+    /// <summary>
+    /// A capture the notebook does not show, for what its text says of code it only times or of other hardware:
+    /// the one kind of listing a claim makes itself, every method it needs at once.
+    /// </summary>
+    public static Task<AsmReport> OwnListingsAsync(string notebook, string marker, string[] env, params string[] methods) =>
+        Asm.CaptureAsync(AsmRequestLikeLab(CellClasses(notebook, marker), marker["class ".Length..], AsmVariant.SteadyState, env, methods));
+
+    /// <summary>
+    /// The smoke-mode run a notebook cell's <c>Lab.RunAsync&lt;X&gt;(runtimes, env)</c> made in this test run, read
+    /// from the routes' results.
+    /// </summary>
+    public static async Task<BenchmarkRun> RouteRunAsync(string notebook, string marker, string[]? runtimes = null, string[]? env = null)
+    {
+        var name = marker["class ".Length..];
+        var run = await Runner.RunAsync(new BenchmarkRequest
+        {
+            Source = CellClasses(notebook, marker),
+            SourcePath = "notebook-cell.cs",
+            Runtimes = RuntimeCatalog.FindAll(runtimes),
+            Mode = BenchmarkMode.Smoke,
+            Filter = [name + ".*"],
+            Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
+        });
+        Assert.True(run.Cached, $"{notebook}: no notebook route ran Lab.RunAsync<{name}>() in smoke mode on {string.Join(", ", runtimes ?? AllRuntimes)} in this test run, so the claim had to run it itself. Is that call still in the notebook with these arguments?");
+        return run;
+    }
+
+    /// <summary>
+    /// Bytes per call of each (method, runtime) after tiering settled: one quick run of <paramref name="source"/>
+    /// (a smoke run's single cold call runs Tier0 code, which allocates what Tier1 keeps on the stack).
+    /// </summary>
+    public static async Task<Dictionary<(string Method, string Runtime), long?>> QuickAllocationsAsync(string source, string[]? runtimes = null, string[]? filter = null) =>
+        (await Runner.RunAsync(new BenchmarkRequest
+        {
+            Source = source,
+            SourcePath = "notebook-cell.cs",
+            Mode = BenchmarkMode.Quick,
+            Runtimes = RuntimeCatalog.FindAll(runtimes),
+            Filter = filter ?? [],
+        }))
+            .Results.ToDictionary(r => (r.Method, r.Runtime), r => r.AllocatedBytes);
+
+    /// <summary>
+    /// Bytes per call are averaged over the measured calls, and BenchmarkDotNet counts the whole process: on a
+    /// busy machine a background tier-1 compile landing during the measurement adds a byte or two. An object
+    /// the code allocates is 24 bytes or more, so a margin of 8 keeps every claim meaningful.
+    /// </summary>
+    public static void AllocatesAbout(int expected, long? actual, string what) =>
+        Assert.True(actual >= expected && actual < expected + 8, $"{what}: {actual} B per call, the notebook says {expected}");
+
+    /// <summary>The one listing of <paramref name="runtime"/> in a capture of one method.</summary>
+    public static AsmListing Only(AsmReport report, string runtime) => Assert.Single(report.Runtimes.Single(r => r.Runtime == runtime).Listings);
+
+    /// <summary>The listing of <paramref name="method"/> on <paramref name="runtime"/> in a capture of several.</summary>
+    public static AsmListing Method(AsmReport report, string runtime, string method)
+    {
+        var listings = report.Runtimes.Single(r => r.Runtime == runtime).Listings;
+        // "Class:Method(args)", or "Class:Method[T1,T2](args)" for a generic method.
+        return listings.SingleOrDefault(l => l.Method.Contains(":" + method + "(", StringComparison.Ordinal) || l.Method.Contains(":" + method + "[", StringComparison.Ordinal))
+            ?? throw new Xunit.Sdk.XunitException($"no listing of {method} on {runtime}; the capture has {string.Join(", ", listings.Select(l => l.Method))}");
+    }
+
+    /// <summary>A PGO-shaped listing's size follows the profile and can move by a byte or two between runs.</summary>
+    public static void SizeIs(int expected, AsmListing listing, string what, int slack = 0)
+    {
+        if (listing.UsesPgo || slack > 0)
+        {
+            Assert.True(Math.Abs(listing.CodeSize - expected) <= Math.Max(slack, 3), $"{what}: {listing.CodeSize} bytes, expected about {expected}");
+        }
+        else
+        {
+            Assert.True(listing.CodeSize == expected, $"{what}: {listing.CodeSize} bytes, expected {expected}");
+        }
+    }
+
+    /// <summary>
+    /// What a notebook's own classes compute (positions, counts, answers), evaluated in a notebook session as the
+    /// reader's kernel runs them: the setup cell, then each class, then the expression; its displayed text.
+    /// </summary>
+    public static async Task<string> EvaluateAsync(string notebook, string[] markers, string expression)
+    {
+        var path = Path.Combine(Repo.Notebooks, notebook);
+        using var cells = new CellRecorder(Path.GetDirectoryName(path));
+        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
+        Assert.True(setup.Outcome.Succeeded, setup.ToString());
+        foreach (var marker in markers)
+        {
+            var declared = await cells.RunAsync(CellClasses(notebook, marker));
+            Assert.True(declared.Outcome.Succeeded, $"{marker}: {declared}");
+        }
+
+        var value = await cells.RunAsync(expression);
+        Assert.True(value.Outcome.Succeeded, value.ToString());
+        return value.ResultText ?? "";
+    }
+
+    // The request Lab.AsmAsync<T>(variant, env, methods) makes for a class (Lab's own naming: Class.Method).
+    private static AsmRequest AsmRequestLikeLab(string source, string name, AsmVariant variant, string[] env, string[] methods) => new()
+    {
+        Source = source,
+        SourcePath = "notebook-cell.cs",
+        Methods = methods.Select(m => m.Contains('.', StringComparison.Ordinal) ? m : name + "." + m).ToArray(),
+        FullOpts = variant == AsmVariant.FullOpts,
+        NoPgo = variant == AsmVariant.NoPgo,
+        Tier0 = variant == AsmVariant.Tier0,
+        Environment = BenchmarkRequest.ParseEnvironment(env),
+    };
+
+    private static string Describe(AsmVariant variant, string[]? env, string[] methods) =>
+        string.Join(", ", new[] { variant == AsmVariant.SteadyState && env is null ? null : "AsmVariant." + variant, env is null ? null : "[" + string.Join(", ", env) + "]" }
+            .Concat(methods.Select(m => "\"" + m + "\""))
+            .Where(a => a is not null));
+}
