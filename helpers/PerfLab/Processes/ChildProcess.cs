@@ -25,13 +25,26 @@ public static class ChildProcess
     /// <param name="timeout">Kill the tree after this long.</param>
     /// <param name="onOutputLine">Sees each stdout line; returns true when it consumed the line.</param>
     /// <param name="cancellationToken">Kills the tree when cancelled, then throws.</param>
-    public static async Task<ChildProcessResult> RunAsync(
+    public static Task<ChildProcessResult> RunAsync(
         string fileName,
         IEnumerable<string> arguments,
         IReadOnlyDictionary<string, string?>? environment,
         string? workingDirectory,
         TimeSpan timeout,
         Func<string, bool>? onOutputLine,
+        CancellationToken cancellationToken) =>
+        RunAsync(fileName, arguments, environment, workingDirectory, timeout, onOutputLine, onStarted: null, cancellationToken);
+
+    /// <inheritdoc cref="RunAsync(string, IEnumerable{string}, IReadOnlyDictionary{string, string?}?, string?, TimeSpan, Func{string, bool}?, CancellationToken)"/>
+    /// <remarks><paramref name="onStarted"/> is called once the process is started, with its id.</remarks>
+    internal static async Task<ChildProcessResult> RunAsync(
+        string fileName,
+        IEnumerable<string> arguments,
+        IReadOnlyDictionary<string, string?>? environment,
+        string? workingDirectory,
+        TimeSpan timeout,
+        Func<string, bool>? onOutputLine,
+        Action<int>? onStarted,
         CancellationToken cancellationToken)
     {
         var info = new ProcessStartInfo(fileName)
@@ -109,6 +122,7 @@ public static class ChildProcess
             throw new PerfLabException($"Could not start '{fileName}': {ex.Message}.", "Check that the .NET SDK is installed and on PATH; run `perflab doctor`.", inner: ex);
         }
 
+        onStarted?.Invoke(process.Id);
         process.StandardInput.Close();
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
