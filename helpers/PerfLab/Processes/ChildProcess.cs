@@ -112,6 +112,12 @@ public static class ChildProcess
             }
         };
 
+        // No window for a cancel: a caller cancelled before the start gets no process, and from the start on
+        // every way out before the process has exited kills its tree, a cancel that came before the wait
+        // included (WaitForExitAsync throws at once on a cancelled token).
+        cancellationToken.ThrowIfCancellationRequested();
+        using var timeoutSource = new CancellationTokenSource(timeout);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeoutSource.Token, cancellationToken);
         var stopwatch = Stopwatch.StartNew();
         try
         {
@@ -122,26 +128,25 @@ public static class ChildProcess
             throw new PerfLabException($"Could not start '{fileName}': {ex.Message}.", "Check that the .NET SDK is installed and on PATH; run `perflab doctor`.", inner: ex);
         }
 
-        onStarted?.Invoke(process.Id);
-        process.StandardInput.Close();
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
-
-        using var timeoutSource = new CancellationTokenSource(timeout);
-        using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeoutSource.Token, cancellationToken);
         var timedOut = false;
         try
         {
+            onStarted?.Invoke(process.Id);
+            process.StandardInput.Close();
+            process.BeginOutputReadLine();
+            process.BeginErrorReadLine();
             await process.WaitForExitAsync(linked.Token).ConfigureAwait(false);
         }
-        catch (OperationCanceledException)
+        catch (OperationCanceledException) when (timeoutSource.IsCancellationRequested && !cancellationToken.IsCancellationRequested)
         {
             KillTree(process);
-            timedOut = !cancellationToken.IsCancellationRequested;
-            if (!timedOut)
-            {
-                throw;
-            }
+            timedOut = true;
+        }
+        catch
+        {
+            // Cancelled, or anything else (the caller's onStarted too) before the process has exited.
+            KillTree(process);
+            throw;
         }
 
         // Output of a killed tree may never close if a grandchild inherited the pipe: bound the wait.
