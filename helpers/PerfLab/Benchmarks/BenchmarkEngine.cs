@@ -23,6 +23,9 @@ public sealed class BenchmarkEngine
         _cache = new ResultCache(_workspace.Home.ResultsCache);
     }
 
+    /// <summary>Sees each <see cref="CaseStep"/> the run passes, where it passes it: a seam for tests that cancel there.</summary>
+    internal Action<string>? OnStep { get; init; }
+
     /// <summary>Runs <paramref name="request"/>.</summary>
     /// <param name="request">What to run.</param>
     /// <param name="progress">Receives progress as the run goes; may be null.</param>
@@ -66,6 +69,7 @@ public sealed class BenchmarkEngine
         var compileClock = Stopwatch.StartNew();
         await _workspace.CompileAsync(request.Source, request.SourcePath, works, cancellationToken).ConfigureAwait(false);
         var compileSeconds = compileClock.Elapsed.TotalSeconds;
+        OnStep?.Invoke(CaseStep.Compiled);
 
         foreach (var work in works)
         {
@@ -89,13 +93,14 @@ public sealed class BenchmarkEngine
             var waitClock = Stopwatch.StartNew();
             using var measuring = await _workspace.AcquireMeasuringLockAsync(m => say("wait", m), cancellationToken).ConfigureAwait(false);
             waitSeconds = waitClock.Elapsed.TotalSeconds;
+            OnStep?.Invoke(CaseStep.Locked);
 
             var scratch = _workspace.NewScratchFolder("bench");
             try
             {
                 foreach (var work in pending)
                 {
-                    var runner = new RuntimeRun(request, work.Located!, work.Compiled!, _workspace.Launcher, Path.Combine(scratch, work.Runtime.Moniker), clock, progress);
+                    var runner = new RuntimeRun(request, work.Located!, work.Compiled!, _workspace.Launcher, Path.Combine(scratch, work.Runtime.Moniker), clock, progress, OnStep);
                     var (reported, cases) = await runner.RunAsync(cancellationToken).ConfigureAwait(false);
                     measureSeconds += runner.MeasureSeconds;
                     work.Outcome = OutcomeOf(work, reported, cases, cached: false);
@@ -130,7 +135,8 @@ public sealed class BenchmarkEngine
         HostLauncher launcher,
         string work,
         Stopwatch clock,
-        IProgress<RunProgress>? progress)
+        IProgress<RunProgress>? progress,
+        Action<string>? onStep)
     {
         private static readonly HostRuntime Unknown = new("?", "?", System.Runtime.InteropServices.RuntimeInformation.OSDescription, System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(), Environment.ProcessorCount, false, null);
 
@@ -186,6 +192,7 @@ public sealed class BenchmarkEngine
                         Report(hostEvent.Phase, hostEvent.Iteration);
                     }
                 },
+                onStep,
                 cancellationToken).ConfigureAwait(false);
             MeasureSeconds += process.Elapsed.TotalSeconds;
 

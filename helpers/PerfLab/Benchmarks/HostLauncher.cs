@@ -20,6 +20,7 @@ internal sealed class HostLauncher(HostLayout hosts)
     /// <param name="environment">Variables set on the process, after the launcher's own.</param>
     /// <param name="timeout">Kills the process tree after this long.</param>
     /// <param name="onEvent">Sees each event the host prints.</param>
+    /// <param name="onStep">Sees each <see cref="CaseStep"/> the run passes (started, first event, exited, result read).</param>
     /// <param name="cancellationToken">Kills the process tree and throws.</param>
     public async Task<Outcome> RunAsync(
         LocatedRuntime runtime,
@@ -28,6 +29,7 @@ internal sealed class HostLauncher(HostLayout hosts)
         IReadOnlyDictionary<string, string> environment,
         TimeSpan timeout,
         Action<HostEvent>? onEvent,
+        Action<string>? onStep,
         CancellationToken cancellationToken)
     {
         Directory.CreateDirectory(folder);
@@ -45,6 +47,7 @@ internal sealed class HostLauncher(HostLayout hosts)
             variables[name] = value;
         }
 
+        var events = 0;
         var process = await ChildProcess.RunAsync(
             runtime.Installation.Muxer,
             ["exec", "--fx-version", runtime.Pinned.Version, hosts.HostAssembly(runtime.Pinned), requestPath],
@@ -60,12 +63,19 @@ internal sealed class HostLauncher(HostLayout hosts)
 
                 if (JsonSerializer.Deserialize<HostEvent>(line.AsSpan(HostProtocol.EventPrefix.Length), HostProtocol.Json) is { } hostEvent)
                 {
+                    if (Interlocked.Increment(ref events) == 1)
+                    {
+                        onStep?.Invoke(CaseStep.FirstEvent);
+                    }
+
                     onEvent?.Invoke(hostEvent);
                 }
 
                 return true;
             },
+            _ => onStep?.Invoke(CaseStep.Started),
             cancellationToken).ConfigureAwait(false);
+        onStep?.Invoke(CaseStep.Exited);
 
         HostResult? result = null;
         if (File.Exists(request.ResultPath))
@@ -73,6 +83,7 @@ internal sealed class HostLauncher(HostLayout hosts)
             result = JsonSerializer.Deserialize<HostResult>(await File.ReadAllTextAsync(request.ResultPath, cancellationToken).ConfigureAwait(false), HostProtocol.Json);
         }
 
+        onStep?.Invoke(CaseStep.ResultRead);
         return new Outcome(process, result);
     }
 }

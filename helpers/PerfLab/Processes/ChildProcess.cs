@@ -25,13 +25,26 @@ public static class ChildProcess
     /// <param name="timeout">Kill the tree after this long.</param>
     /// <param name="onOutputLine">Sees each stdout line; returns true when it consumed the line.</param>
     /// <param name="cancellationToken">Kills the tree when cancelled, then throws.</param>
-    public static async Task<ChildProcessResult> RunAsync(
+    public static Task<ChildProcessResult> RunAsync(
         string fileName,
         IEnumerable<string> arguments,
         IReadOnlyDictionary<string, string?>? environment,
         string? workingDirectory,
         TimeSpan timeout,
         Func<string, bool>? onOutputLine,
+        CancellationToken cancellationToken) =>
+        RunAsync(fileName, arguments, environment, workingDirectory, timeout, onOutputLine, onStarted: null, cancellationToken);
+
+    /// <inheritdoc cref="RunAsync(string, IEnumerable{string}, IReadOnlyDictionary{string, string?}?, string?, TimeSpan, Func{string, bool}?, CancellationToken)"/>
+    /// <remarks><paramref name="onStarted"/> is called once the process is started, with its id.</remarks>
+    internal static async Task<ChildProcessResult> RunAsync(
+        string fileName,
+        IEnumerable<string> arguments,
+        IReadOnlyDictionary<string, string?>? environment,
+        string? workingDirectory,
+        TimeSpan timeout,
+        Func<string, bool>? onOutputLine,
+        Action<int>? onStarted,
         CancellationToken cancellationToken)
     {
         var info = new ProcessStartInfo(fileName)
@@ -99,6 +112,12 @@ public static class ChildProcess
             }
         };
 
+        // No window for a cancel: a caller cancelled before the start gets no process, and from the start on
+        // every way out before the process has exited kills its tree, a cancel that came before the wait
+        // included (WaitForExitAsync throws at once on a cancelled token).
+        cancellationToken.ThrowIfCancellationRequested();
+        using var timeoutSource = new CancellationTokenSource(timeout);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeoutSource.Token, cancellationToken);
         var stopwatch = Stopwatch.StartNew();
         try
         {
@@ -109,25 +128,25 @@ public static class ChildProcess
             throw new PerfLabException($"Could not start '{fileName}': {ex.Message}.", "Check that the .NET SDK is installed and on PATH; run `perflab doctor`.", inner: ex);
         }
 
-        process.StandardInput.Close();
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
-
-        using var timeoutSource = new CancellationTokenSource(timeout);
-        using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeoutSource.Token, cancellationToken);
         var timedOut = false;
         try
         {
+            onStarted?.Invoke(process.Id);
+            process.StandardInput.Close();
+            process.BeginOutputReadLine();
+            process.BeginErrorReadLine();
             await process.WaitForExitAsync(linked.Token).ConfigureAwait(false);
         }
-        catch (OperationCanceledException)
+        catch (OperationCanceledException) when (timeoutSource.IsCancellationRequested && !cancellationToken.IsCancellationRequested)
         {
             KillTree(process);
-            timedOut = !cancellationToken.IsCancellationRequested;
-            if (!timedOut)
-            {
-                throw;
-            }
+            timedOut = true;
+        }
+        catch
+        {
+            // Cancelled, or anything else (the caller's onStarted too) before the process has exited.
+            KillTree(process);
+            throw;
         }
 
         // Output of a killed tree may never close if a grandchild inherited the pipe: bound the wait.

@@ -13,13 +13,14 @@ internal sealed class FileLock : IDisposable
     /// <summary>Takes the lock, waiting as long as another process holds it.</summary>
     /// <param name="path">The lock file.</param>
     /// <param name="onWaiting">Called once, with the holder's description, if the lock is busy.</param>
-    /// <param name="cancellationToken">Stops waiting.</param>
+    /// <param name="cancellationToken">Stops waiting; a caller already cancelled never takes the lock.</param>
     public static async Task<FileLock> AcquireAsync(string path, Action<string>? onWaiting, CancellationToken cancellationToken)
     {
         Directory.CreateDirectory(Path.GetDirectoryName(path)!);
         var announced = false;
         while (true)
         {
+            cancellationToken.ThrowIfCancellationRequested();
             try
             {
                 var stream = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, 1, FileOptions.None);

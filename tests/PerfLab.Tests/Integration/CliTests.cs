@@ -168,8 +168,18 @@ public class CliTests
         var measuring = new TaskCompletionSource();
         var errors = new StringBuilder();
 
-        using var process = StartWatched(["bench", file, "--mode", "smoke", "--runtimes", "net10.0"], home.Path, errors, "net10.0 case 1/", measuring);
+        // Ctrl+C reaches a program as SIGINT, which a terminal's foreground job has at its default. A test run
+        // started in the background (`dotnet test ... &` from a script) inherits SIGINT ignored; .NET keeps an
+        // inherited ignore and hands it on to what it starts, so perflab would never see the signal (its stderr
+        // stops at "case 1/? starting" while the host spins on): start it as a terminal would.
+        using var process = StartWatched(["bench", file, "--mode", "smoke", "--runtimes", "net10.0"], home.Path, errors, "net10.0 case 1/", measuring, sigintAtDefault: true);
         await measuring.Task.WaitAsync(TimeSpan.FromMinutes(2));
+        if (IgnoresSigint(process.Id))
+        {
+            process.Kill(entireProcessTree: true);
+            Assert.Fail("perflab was started with SIGINT ignored, so no Ctrl+C can reach it.");
+        }
+
         var deadline = DateTime.UtcNow.AddSeconds(30);
         while (CliProcess.ProcessesMentioning(home.Path).Count == 0 && DateTime.UtcNow < deadline)
         {
@@ -189,7 +199,9 @@ public class CliTests
         }
         catch (TimeoutException)
         {
-            Assert.Fail($"perflab did not exit within 30 s of Ctrl+C. Its stderr so far:\n{errors}\nProcesses still mentioning its home: {string.Join(", ", CliProcess.ProcessesMentioning(home.Path))}");
+            var message = $"perflab did not exit within 30 s of Ctrl+C. Its stderr so far:\n{errors}\nProcesses still mentioning its home: {string.Join(", ", CliProcess.ProcessesMentioning(home.Path))}";
+            process.Kill(entireProcessTree: true);
+            Assert.Fail(message);
         }
 
         Assert.Equal(130, process.ExitCode);
@@ -301,9 +313,12 @@ public class CliTests
     }
 
     // Starts perflab and completes `seen` once a stderr line contains `signal`.
-    private static Process StartWatched(string[] args, string home, StringBuilder errors, string signal, TaskCompletionSource seen)
+    private static Process StartWatched(string[] args, string home, StringBuilder errors, string signal, TaskCompletionSource seen, bool sigintAtDefault = false)
     {
-        var process = CliProcess.Start(args, new Dictionary<string, string> { ["PERFLAB_HOME"] = home });
+        var environment = new Dictionary<string, string> { ["PERFLAB_HOME"] = home };
+        var process = sigintAtDefault
+            ? CliProcess.StartProgram("env", ["--default-signal=INT", "dotnet", CliProcess.CliAssembly, .. args], environment)
+            : CliProcess.Start(args, environment);
         process.ErrorDataReceived += (_, e) =>
         {
             if (e.Data is null)
@@ -326,4 +341,10 @@ public class CliTests
         process.BeginOutputReadLine();
         return process;
     }
+
+    // Linux: bit 1 of the SigIgn mask in /proc/PID/status is SIGINT (signal 2).
+    private static bool IgnoresSigint(int pid) =>
+        OperatingSystem.IsLinux()
+        && File.ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("SigIgn:", StringComparison.Ordinal)) is { } line
+        && (Convert.ToUInt64(line["SigIgn:".Length..].Trim(), 16) & 0b10) != 0;
 }

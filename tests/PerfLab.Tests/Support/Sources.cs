@@ -60,6 +60,26 @@ public static class Sources
         }
         """;
 
+    /// <summary>EndlessLoop after a case that finishes: a run passes every step of a case once before the case that never ends.</summary>
+    public static string FinishesThenLoops() => $$"""
+        {{Marker()}}
+        public class FinishesThenLoops
+        {
+            public static volatile bool Stop;
+
+            [Benchmark]
+            public int Finish() => 42;
+
+            [Benchmark]
+            public int Spin()
+            {
+                var n = 0;
+                while (!Stop) { n++; }
+                return n;
+            }
+        }
+        """;
+
     public static string CompileError() => """
         public class Broken
         {
