@@ -8,23 +8,6 @@ public abstract record CellOutput
     /// <summary>This output as an nbformat 4 output object.</summary>
     /// <param name="executionCount">The cell's execution count (execute_result carries it).</param>
     public abstract JsonObject ToJupyter(int? executionCount);
-
-    /// <summary>Splits text into nbformat's list of lines, each keeping its newline.</summary>
-    /// <param name="text">The text.</param>
-    protected static JsonArray Lines(string text)
-    {
-        var array = new JsonArray();
-        var start = 0;
-        while (start < text.Length)
-        {
-            var newline = text.IndexOf('\n', start);
-            var end = newline < 0 ? text.Length : newline + 1;
-            array.Add(text[start..end]);
-            start = end;
-        }
-
-        return array;
-    }
 }
 
 /// <summary>Text written to standard output or standard error while the cell ran.</summary>
@@ -41,7 +24,7 @@ public sealed record StreamOutput(string Name, string Text, bool IsProgress = fa
     {
         ["output_type"] = "stream",
         ["name"] = Name,
-        ["text"] = Lines(Text),
+        ["text"] = NbformatText.Lines(Text),
     };
 }
 
@@ -56,7 +39,7 @@ public sealed record DisplayOutput(IReadOnlyDictionary<string, string> Data, boo
         var data = new JsonObject();
         foreach (var (mime, content) in Data)
         {
-            data[mime] = Lines(content);
+            data[mime] = NbformatText.Lines(content);
         }
 
         var output = new JsonObject

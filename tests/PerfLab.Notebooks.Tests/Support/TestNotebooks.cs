@@ -37,7 +37,7 @@ public static class TestNotebooks
     {
         ["cell_type"] = "markdown",
         ["metadata"] = new JsonObject(),
-        ["source"] = Lines(source),
+        ["source"] = NbformatText.Lines(source),
     };
 
     /// <summary>A code cell, stripped unless outputs or a count are given.</summary>
@@ -47,7 +47,7 @@ public static class TestNotebooks
         ["execution_count"] = executionCount,
         ["metadata"] = new JsonObject(),
         ["outputs"] = outputs ?? [],
-        ["source"] = Lines(source),
+        ["source"] = NbformatText.Lines(source),
     };
 
     /// <summary>The notebook's JSON.</summary>
@@ -81,20 +81,5 @@ public static class TestNotebooks
         }
 
         return new NotebookRun(notebook, cells, mode, new DateTimeOffset(2026, 11, 23, 9, 30, 0, TimeSpan.Zero), TimeSpan.FromSeconds(4.2), "Linux, 4 cores, .NET 10.0.0");
-    }
-
-    private static JsonArray Lines(string text)
-    {
-        var lines = new JsonArray();
-        var start = 0;
-        while (start < text.Length)
-        {
-            var newline = text.IndexOf('\n', start);
-            var end = newline < 0 ? text.Length : newline + 1;
-            lines.Add(text[start..end]);
-            start = end;
-        }
-
-        return lines;
     }
 }
