@@ -1,6 +1,6 @@
-using System.Diagnostics;
 using System.Globalization;
 using PerfLab.Course;
+using PerfLab.Processes;
 
 namespace PerfLab.Bench;
 
@@ -76,39 +76,21 @@ public static class BenchTools
     /// <param name="timeout">How long it may take; null: 20 minutes.</param>
     public static RunResult Run(string file, IEnumerable<string> arguments, string? directory = null, IReadOnlyDictionary<string, string>? environment = null, bool mustSucceed = true, TimeSpan? timeout = null)
     {
-        var info = new ProcessStartInfo(file)
-        {
-            WorkingDirectory = directory ?? Environment.CurrentDirectory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        foreach (var argument in arguments)
-        {
-            info.ArgumentList.Add(argument);
-        }
-
-        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
-        {
-            info.Environment[name] = value;
-        }
-
-        var clock = Stopwatch.StartNew();
-        using var process = Process.Start(info)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        var command = $"{file} {string.Join(' ', info.ArgumentList)}";
+        // The product's one way to run a child (PerfLab.Processes.ChildProcess): argument list, tree killed on timeout.
+        var argumentList = arguments.ToArray();
+        var command = $"{file} {string.Join(' ', argumentList)}";
         var limit = timeout ?? TimeSpan.FromMinutes(20);
-        if (!process.WaitForExit(limit))
+        var ended = ChildProcess.RunAsync(file, argumentList, environment?.ToDictionary(e => e.Key, e => (string?)e.Value), directory, limit, onOutputLine: null, CancellationToken.None)
+            .GetAwaiter().GetResult();
+        if (ended.TimedOut)
         {
-            process.Kill(entireProcessTree: true);
             throw new TimeoutException($"{command} took over {limit.TotalMinutes:F0} minutes; killed with its tree");
         }
 
-        var result = new RunResult(clock.Elapsed.TotalSeconds, output.Result, error.Result);
-        if (mustSucceed && process.ExitCode != 0)
+        var result = new RunResult(ended.Elapsed.TotalSeconds, ended.StandardOutput, ended.StandardError);
+        if (mustSucceed && ended.ExitCode != 0)
         {
-            throw new InvalidOperationException($"{command} exited {process.ExitCode}:\n{result.Output}");
+            throw new InvalidOperationException($"{command} exited {ended.ExitCode}:\n{result.Output}");
         }
 
         return result;

@@ -47,35 +47,7 @@ public static class ChildProcess
         Action<int>? onStarted,
         CancellationToken cancellationToken)
     {
-        var info = new ProcessStartInfo(fileName)
-        {
-            UseShellExecute = false,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-            StandardOutputEncoding = Encoding.UTF8,
-            StandardErrorEncoding = Encoding.UTF8,
-            WorkingDirectory = workingDirectory ?? Environment.CurrentDirectory,
-        };
-        foreach (var argument in arguments)
-        {
-            info.ArgumentList.Add(argument);
-        }
-
-        if (environment is not null)
-        {
-            foreach (var (name, value) in environment)
-            {
-                if (value is null)
-                {
-                    info.Environment.Remove(name);
-                }
-                else
-                {
-                    info.Environment[name] = value;
-                }
-            }
-        }
+        var info = StartInfo(fileName, arguments, environment, workingDirectory);
 
         var stdout = new StringBuilder();
         var stderr = new StringBuilder();
@@ -162,6 +134,47 @@ public static class ChildProcess
         }
 
         return new ChildProcessResult(timedOut ? -1 : process.ExitCode, Text(stdout), Text(stderr), timedOut, stopwatch.Elapsed);
+    }
+
+    /// <summary>
+    /// How every child process is started: an argument list (never a shell), UTF-8 output and error redirected,
+    /// standard input redirected too (closed at once by <see cref="RunAsync(string, IEnumerable{string}, IReadOnlyDictionary{string, string?}?, string?, TimeSpan, Func{string, bool}?, CancellationToken)"/>;
+    /// a caller that drives a process itself writes to it or closes it).
+    /// </summary>
+    /// <param name="fileName">The executable.</param>
+    /// <param name="arguments">Arguments, passed as a list.</param>
+    /// <param name="environment">Variables to set (a null value removes the variable).</param>
+    /// <param name="workingDirectory">Working directory, or null for the current one.</param>
+    public static ProcessStartInfo StartInfo(string fileName, IEnumerable<string> arguments, IReadOnlyDictionary<string, string?>? environment = null, string? workingDirectory = null)
+    {
+        var info = new ProcessStartInfo(fileName)
+        {
+            UseShellExecute = false,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            StandardOutputEncoding = Encoding.UTF8,
+            StandardErrorEncoding = Encoding.UTF8,
+            WorkingDirectory = workingDirectory ?? Environment.CurrentDirectory,
+        };
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string?>())
+        {
+            if (value is null)
+            {
+                info.Environment.Remove(name);
+            }
+            else
+            {
+                info.Environment[name] = value;
+            }
+        }
+
+        return info;
     }
 
     private static void KillTree(Process process)

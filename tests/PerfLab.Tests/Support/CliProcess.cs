@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using System.Text;
+using PerfLab.Processes;
 
 namespace PerfLab.Tests.Support;
 
@@ -17,38 +17,37 @@ public static class CliProcess
     public static Process Start(IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, string? workingDirectory = null) =>
         StartProgram("dotnet", [CliAssembly, .. args], environment, workingDirectory);
 
-    /// <summary>Starts any program with redirected output; arguments never go through a shell.</summary>
+    /// <summary>
+    /// Starts any program for a test to drive (signals, stdin, lines as they come), the way the product starts
+    /// every child (<see cref="ChildProcess.StartInfo"/>: an argument list, never a shell). Standard input is
+    /// closed at once unless <paramref name="redirectInput"/>.
+    /// </summary>
     public static Process StartProgram(string program, IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, string? workingDirectory = null, bool redirectInput = false)
     {
-        var info = new ProcessStartInfo(program)
+        var process = Process.Start(ChildProcess.StartInfo(program, args, Nullable(environment), workingDirectory))!;
+        if (!redirectInput)
         {
-            RedirectStandardInput = redirectInput,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-            StandardOutputEncoding = Encoding.UTF8,
-            StandardErrorEncoding = Encoding.UTF8,
-            WorkingDirectory = workingDirectory ?? Environment.CurrentDirectory,
-        };
-        foreach (var arg in args)
-        {
-            info.ArgumentList.Add(arg);
+            process.StandardInput.Close();
         }
 
-        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
-        {
-            info.Environment[name] = value;
-        }
-
-        return Process.Start(info)!;
+        return process;
     }
 
+    /// <summary>Runs `perflab` to completion with the product's <see cref="ChildProcess"/>; its tree is killed after <paramref name="timeout"/> (default 5 minutes).</summary>
     public static async Task<CliResult> RunAsync(IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, TimeSpan? timeout = null, string? workingDirectory = null)
     {
-        using var process = Start(args, environment, workingDirectory);
-        return await CompleteAsync(process, timeout).ConfigureAwait(false);
+        string[] arguments = [CliAssembly, .. args];
+        var limit = timeout ?? TimeSpan.FromMinutes(5);
+        var result = await ChildProcess.RunAsync("dotnet", arguments, Nullable(environment), workingDirectory, limit, onOutputLine: null, CancellationToken.None).ConfigureAwait(false);
+        if (result.TimedOut)
+        {
+            throw new TimeoutException($"dotnet {string.Join(' ', arguments)} did not finish within {limit}; killed with its tree.\n--- stdout\n{result.StandardOutput}\n--- stderr\n{result.StandardError}");
+        }
+
+        return new CliResult(result.ExitCode, result.StandardOutput, result.StandardError);
     }
 
+    /// <summary>Waits for a process a test started with <see cref="StartProgram"/>; its tree is killed after <paramref name="timeout"/> (default 5 minutes).</summary>
     public static async Task<CliResult> CompleteAsync(Process process, TimeSpan? timeout = null)
     {
         var output = process.StandardOutput.ReadToEndAsync();
@@ -67,6 +66,9 @@ public static class CliProcess
 
         return new CliResult(process.ExitCode, await output.ConfigureAwait(false), await error.ConfigureAwait(false));
     }
+
+    private static Dictionary<string, string?>? Nullable(IReadOnlyDictionary<string, string>? environment) =>
+        environment?.ToDictionary(e => e.Key, e => (string?)e.Value);
 
     /// <summary>Processes whose command line mentions <paramref name="marker"/> (Linux /proc), to prove none is left behind.</summary>
     public static IReadOnlyList<string> ProcessesMentioning(string marker)
