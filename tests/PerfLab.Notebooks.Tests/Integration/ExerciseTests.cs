@@ -9,6 +9,15 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// <summary>Each notebook's exercise: unsolved, its check says "not yet" without failing the notebook; with the kept solution, "✓".</summary>
 public class ExerciseTests
 {
+    private static readonly Exercise ScoreTotal = new("collections/01-enumeration.ipynb", "class ScoreTotal", "\nvar exercise", "collections-01-enumeration.exercise.cs", "Enumeration.CheckAllocationFree(typeof(ScoreTotal), exercise)");
+    private static readonly Exercise Readings = new("jit/04-bounds-checks.ipynb", "class Readings", "\nvar readingsAsm", "jit-04-bounds-checks.exercise.cs", "BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm)");
+    private static readonly Exercise Letters = new("jit/06-folding-branches-barriers.ipynb", "class Letters", "\nvar lettersAsm", "jit-06-folding-branches-barriers.exercise.cs", "Branches.CheckOneCompare(typeof(Letters), lettersAsm)");
+    private static readonly Exercise Spaces = new("jit/07-vectorization.ipynb", "class Spaces", "\nvar spacesAsm", "jit-07-vectorization.exercise.cs", "Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm)");
+    private static readonly Exercise FirstLarge = new("collections/02-linq.ipynb", "class FirstLarge", "\nvar exercise", "collections-02-linq.exercise.cs", "Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise)");
+    private static readonly Exercise OrderTotal = new("collections/03-dictionaries-and-frozen.ipynb", "class OrderTotal", "\nvar exercise", "collections-03-dictionaries-and-frozen.exercise.cs", "Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise)");
+    private static readonly Exercise SetBits = new("collections/04-specialized.ipynb", "class SetBits", "\nvar exercise", "collections-04-specialized.exercise.cs", "Bits.CheckCountOnes(typeof(SetBits), exercise)");
+    private static readonly Exercise Alarms = new("regex/03-searching.ipynb", "class Alarms", "\nvar exercise", "regex-03-searching.exercise.cs", "Searching.CheckAlarmCount(typeof(Alarms), exercise)");
+
     [Theory]
     [InlineData("00-start-here", "class PathLength", "\nvar exercise")]
     public async Task The_kept_solution_passes_the_check_and_the_unsolved_exercise_does_not(string notebook, string exerciseMarker, string callMarker)
@@ -108,7 +117,7 @@ public class ExerciseTests
     [InlineData("counting instead of adding", "total += value;", "total++;", "✗ Not yet: Total returns 1000, but the scores add up to 500500")]
     public async Task Allocation_free_check_passes_only_a_loop_that_allocates_nothing_and_adds_up(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var result = await CheckedAnswerAsync(answer, "collections/01-enumeration.ipynb", "class ScoreTotal", "\nvar exercise", "collections-01-enumeration.exercise.cs", AnswerStart.Solution, find, replaceWith, "Enumeration.CheckAllocationFree(typeof(ScoreTotal), exercise)");
+        var result = await CheckedAnswerAsync(ScoreTotal, answer, AnswerStart.Solution, find, replaceWith);
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
@@ -188,7 +197,7 @@ public class ExerciseTests
     [InlineData("Unsafe.Add", "foreach (int sample in samples.AsSpan(0, count))", "for (int i = 0; i < count; i++)\n        {\n            total += Unsafe.Add(ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(samples), i);\n        }\n        foreach (int sample in Array.Empty<int>())", "✗ Not yet: SumFirst uses ")]
     public async Task No_range_check_passes_only_a_safe_loop_without_bounds_checks_that_keeps_the_answers(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var result = await CheckedAnswerAsync(answer, "jit/04-bounds-checks.ipynb", "class Readings", "\nvar readingsAsm", "jit-04-bounds-checks.exercise.cs", AnswerStart.Solution, find, replaceWith, "BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm)");
+        var result = await CheckedAnswerAsync(Readings, answer, AnswerStart.Solution, find, replaceWith);
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
@@ -239,7 +248,7 @@ public class ExerciseTests
     [InlineData("one short at the top", "(uint)(c - 'a') <= 'z' - 'a'", "(uint)(c - 'a') < 'z' - 'a'", "✗ Not yet: IsLowerLetter(122) returns false, but 'z' (122) is between")]
     public async Task One_compare_check_passes_only_a_range_test_right_for_every_int_with_one_cmp(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var result = await CheckedAnswerAsync(answer, "jit/06-folding-branches-barriers.ipynb", "class Letters", "\nvar lettersAsm", "jit-06-folding-branches-barriers.exercise.cs", AnswerStart.Solution, find, replaceWith, "Branches.CheckOneCompare(typeof(Letters), lettersAsm)");
+        var result = await CheckedAnswerAsync(Letters, answer, AnswerStart.Solution, find, replaceWith);
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
@@ -256,7 +265,7 @@ public class ExerciseTests
     public async Task Vector_count_check_passes_only_a_right_count_with_a_vector_compare_everywhere(string answer, string start, string? find, string? replaceWith, string expectedStart)
     {
         var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
-        var result = await CheckedAnswerAsync(answer, "jit/07-vectorization.ipynb", "class Spaces", "\nvar spacesAsm", "jit-07-vectorization.exercise.cs", from, find, replaceWith, "Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm)");
+        var result = await CheckedAnswerAsync(Spaces, answer, from, find, replaceWith);
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
@@ -274,7 +283,7 @@ public class ExerciseTests
     [InlineData("a lambda capturing a local", "Quick", "=> values.First(v => v > 500);", "\n    {\n        int limit = 500;\n        return values.First(v => v > limit);\n    }", "✗ Not yet: Find still allocates ")]
     public async Task First_match_check_passes_only_right_answers_without_an_iterator_or_allocation(string answer, string mode, string? find, string? replaceWith, string expectedStart)
     {
-        var result = await CheckedAnswerAsync(answer, "collections/02-linq.ipynb", "class FirstLarge", "\nvar exercise", "collections-02-linq.exercise.cs", AnswerStart.Solution, find, replaceWith, "Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        var result = await CheckedAnswerAsync(FirstLarge, answer, AnswerStart.Solution, find, replaceWith, Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
@@ -293,7 +302,7 @@ public class ExerciseTests
     public async Task Order_total_check_passes_only_right_totals_without_strings_or_allocation(string answer, string start, string mode, string? find, string? replaceWith, string expectedStart)
     {
         var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
-        var result = await CheckedAnswerAsync(answer, "collections/03-dictionaries-and-frozen.ipynb", "class OrderTotal", "\nvar exercise", "collections-03-dictionaries-and-frozen.exercise.cs", from, find, replaceWith, "Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        var result = await CheckedAnswerAsync(OrderTotal, answer, from, find, replaceWith, Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
@@ -312,7 +321,7 @@ public class ExerciseTests
     public async Task Set_bits_check_passes_only_right_counts_read_from_the_storage_without_allocation(string answer, string start, string mode, string? find, string? replaceWith, string expectedStart)
     {
         var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
-        var result = await CheckedAnswerAsync(answer, "collections/04-specialized.ipynb", "class SetBits", "\nvar exercise", "collections-04-specialized.exercise.cs", from, find, replaceWith, "Bits.CheckCountOnes(typeof(SetBits), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        var result = await CheckedAnswerAsync(SetBits, answer, from, find, replaceWith, Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 
@@ -400,7 +409,7 @@ public class ExerciseTests
     public async Task Alarm_count_check_passes_only_right_counts_from_one_prebuilt_search_without_strings_or_allocation(string answer, string start, string mode, string? find, string? replaceWith, string expectedStart)
     {
         var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
-        var result = await CheckedAnswerAsync(answer, "regex/03-searching.ipynb", "class Alarms", "\nvar exercise", "regex-03-searching.exercise.cs", from, find, replaceWith, "Searching.CheckAlarmCount(typeof(Alarms), exercise)", Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
+        var result = await CheckedAnswerAsync(Alarms, answer, from, find, replaceWith, Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
         Assert.StartsWith(expectedStart, result, StringComparison.Ordinal);
     }
 

@@ -15,32 +15,44 @@ public static class ExerciseAnswers
         Solution,
     }
 
+    /// <summary>A notebook's exercise, as its tests find and check it.</summary>
+    /// <param name="Notebook">The notebook under notebooks/, e.g. "jit/04-bounds-checks.ipynb".</param>
+    /// <param name="CellMarker">Text only the exercise cell (the one a reader changes) contains.</param>
+    /// <param name="CallMarker">Where that cell's statements after the answer begin (they follow every answer).</param>
+    /// <param name="SolutionFile">The kept solution's file in notebooks/solutions.</param>
+    /// <param name="Check">The check cell's call, under PerfLab.Notebooks.Exercises.</param>
+    public sealed record Exercise(string Notebook, string CellMarker, string CallMarker, string SolutionFile, string Check)
+    {
+        /// <summary>The notebook's path.</summary>
+        public string Path => System.IO.Path.Combine(Repo.Notebooks, Notebook);
+    }
+
     /// <summary>
     /// One answer to a notebook's exercise, checked as a reader's notebook checks it, in a real session: the
     /// notebook's setup cell, the answer, then the check cell's call. The answer is the exercise cell as it
     /// stands (<paramref name="find"/> null), <paramref name="from"/> as it is (<paramref name="find"/> ""), or
     /// <paramref name="from"/> with <paramref name="find"/> replaced; the exercise cell's statements from
-    /// <paramref name="callMarker"/> on follow the class. Returns the check's text.
+    /// its call marker on follow the class. Returns the check's text.
     /// </summary>
-    public static async Task<string> CheckedAnswerAsync(string answer, string notebook, string classMarker, string callMarker, string solutionFile, AnswerStart from, string? find, string? replaceWith, string check, PerfLab.Contract.BenchmarkMode mode = PerfLab.Contract.BenchmarkMode.Smoke)
+    public static async Task<string> CheckedAnswerAsync(Exercise exercise, string answer, AnswerStart from, string? find, string? replaceWith, PerfLab.Contract.BenchmarkMode mode = PerfLab.Contract.BenchmarkMode.Smoke)
     {
-        var path = Path.Combine(Repo.Notebooks, notebook);
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(classMarker, StringComparison.Ordinal)).Source;
-        var callAt = exercise.IndexOf(callMarker, StringComparison.Ordinal);
-        Assert.True(callAt > 0, $"{notebook}'s exercise cell has no '{callMarker.Trim()}'");
-        var start = from == AnswerStart.Exercise ? exercise[..callAt] : (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", solutionFile))).TrimEnd();
+        var path = exercise.Path;
+        var cell = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(exercise.CellMarker, StringComparison.Ordinal)).Source;
+        var callAt = cell.IndexOf(exercise.CallMarker, StringComparison.Ordinal);
+        Assert.True(callAt > 0, $"{exercise.Notebook}'s exercise cell has no '{exercise.CallMarker.Trim()}'");
+        var start = from == AnswerStart.Exercise ? cell[..callAt] : (await File.ReadAllTextAsync(System.IO.Path.Combine(Repo.Notebooks, "solutions", exercise.SolutionFile))).TrimEnd();
         Assert.True(string.IsNullOrEmpty(find) || start.Contains(find, StringComparison.Ordinal), $"the {from.ToString().ToLowerInvariant()} no longer contains '{find}'");
         var code = find switch
         {
-            null => exercise,
-            "" => start + "\n" + exercise[callAt..],
-            _ => start.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + exercise[callAt..],
+            null => cell,
+            "" => start + "\n" + cell[callAt..],
+            _ => start.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + cell[callAt..],
         };
 
         using var cells = new CellRecorder(Path.GetDirectoryName(path), mode);
         var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
         var ran = await cells.RunAsync(code);
-        var checkCell = await cells.RunAsync("PerfLab.Notebooks.Exercises." + check);
+        var checkCell = await cells.RunAsync("PerfLab.Notebooks.Exercises." + exercise.Check);
 
         Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && checkCell.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{checkCell}");
         return checkCell.ResultText ?? "";
