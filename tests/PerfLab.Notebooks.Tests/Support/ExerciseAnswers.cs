@@ -32,9 +32,11 @@ public static class ExerciseAnswers
     /// notebook's setup cell, the answer, then the check cell's call. The answer is the exercise cell as it
     /// stands (<paramref name="find"/> null), <paramref name="from"/> as it is (<paramref name="find"/> ""), or
     /// <paramref name="from"/> with <paramref name="find"/> replaced; the exercise cell's statements from
-    /// its call marker on follow the class. Returns the check's text.
+    /// its call marker on follow the class. Every cell must succeed and the check's text start with
+    /// <paramref name="expectedStart"/>; the failure says which answer, and shows every cell or the check's whole
+    /// text (xUnit's StartsWith would cut it after about 40 characters). Returns the check's text.
     /// </summary>
-    public static async Task<string> CheckedAnswerAsync(Exercise exercise, string answer, AnswerStart from, string? find, string? replaceWith, PerfLab.Contract.BenchmarkMode mode = PerfLab.Contract.BenchmarkMode.Smoke)
+    public static async Task<string> CheckedAnswerAsync(Exercise exercise, string answer, AnswerStart from, string? find, string? replaceWith, string expectedStart, PerfLab.Contract.BenchmarkMode mode = PerfLab.Contract.BenchmarkMode.Smoke)
     {
         var path = exercise.Path;
         var cell = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(exercise.CellMarker, StringComparison.Ordinal)).Source;
@@ -55,6 +57,8 @@ public static class ExerciseAnswers
         var checkCell = await cells.RunAsync("PerfLab.Notebooks.Exercises." + exercise.Check);
 
         Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && checkCell.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{checkCell}");
-        return checkCell.ResultText ?? "";
+        var text = checkCell.ResultText ?? "";
+        Assert.True(text.StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: the check said\n{text}\nwhich does not start with\n{expectedStart}");
+        return text;
     }
 }
