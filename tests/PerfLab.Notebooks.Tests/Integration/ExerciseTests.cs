@@ -17,6 +17,11 @@ public class ExerciseTests
     private static readonly Exercise OrderTotal = new("collections/03-dictionaries-and-frozen.ipynb", "class OrderTotal", "\nvar exercise", "collections-03-dictionaries-and-frozen.exercise.cs", "Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise)");
     private static readonly Exercise SetBits = new("collections/04-specialized.ipynb", "class SetBits", "\nvar exercise", "collections-04-specialized.exercise.cs", "Bits.CheckCountOnes(typeof(SetBits), exercise)");
     private static readonly Exercise Alarms = new("regex/03-searching.ipynb", "class Alarms", "\nvar exercise", "regex-03-searching.exercise.cs", "Searching.CheckAlarmCount(typeof(Alarms), exercise)");
+    private static readonly Exercise LinePattern = new("regex/02-backtracking-and-atomicity.ipynb", "string linePattern", null, "regex-02-backtracking-and-atomicity.exercise.cs", "Backtracking.CheckLinePattern(linePattern)");
+    private static readonly Exercise LogDates = new("regex/01-engines.ipynb", "class LogDates", null, "regex-01-engines.exercise.cs", "Engines.CheckGeneratedStamps(typeof(LogDates))");
+
+    // regex/02's exercise cell as the notebook has it: the exploding pattern a reader replaces.
+    private const string UnsolvedLinePattern = "@\"^(\\w+\\s?)*$\"";
 
     [Theory]
     [InlineData("00-start-here", "class PathLength", "\nvar exercise")]
@@ -333,21 +338,14 @@ public class ExerciseTests
     [InlineData("an unclosed group", @"^(\w+\s?*$", "✗ Not yet: the pattern does not parse: Invalid pattern")]
     public async Task Line_pattern_check_passes_only_the_same_lines_without_explosion(string answer, string? pattern, string expectedStart)
     {
-        var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, "regex", "02-backtracking-and-atomicity.ipynb"));
-        var cell = pattern switch
+        // A pattern replaces the exercise's in its cell; null is the cell as it stands, "solution" the kept one.
+        var (from, find, replaceWith) = pattern switch
         {
-            null => document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("string linePattern", StringComparison.Ordinal)).Source,
-            "solution" => await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "regex-02-backtracking-and-atomicity.exercise.cs")),
-            _ => $"string linePattern = @\"{pattern}\";",
+            null => (AnswerStart.Exercise, null, null),
+            "solution" => (AnswerStart.Solution, "", ""),
+            _ => (AnswerStart.Exercise, UnsolvedLinePattern, $"@\"{pattern}\""),
         };
-        using var cells = new CellRecorder(Path.Combine(Repo.Notebooks, "regex"));
-        var setup = await cells.RunAsync(SetupCell.For(Path.Combine(Repo.Notebooks, "regex", "02-backtracking-and-atomicity.ipynb"), Repo.Root));
-        var declared = await cells.RunAsync(cell);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Backtracking.CheckLinePattern(linePattern)");
-
-        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
-        var text = check.ResultText ?? "";
-        Assert.True(text.StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {text}");
+        await CheckedAnswerAsync(LinePattern, answer, from, find, replaceWith, expectedStart);
     }
 
     /// <summary>
@@ -363,22 +361,7 @@ public class ExerciseTests
     [InlineData("the pattern changed", "Z?\\b", "\\b", "✗ Not yet: the generated pattern is ")]
     public async Task Generated_stamps_check_passes_only_generated_code_with_the_same_matches(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var notebook = Path.Combine(Repo.Notebooks, "regex", "01-engines.ipynb");
-        var exercise = NotebookDocument.Load(notebook).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class LogDates", StringComparison.Ordinal)).Source;
-        var code = find is null ? exercise : await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "regex-01-engines.exercise.cs"));
-        if (!string.IsNullOrEmpty(find))
-        {
-            Assert.Contains(find, code, StringComparison.Ordinal);
-            code = code.Replace(find, replaceWith, StringComparison.Ordinal);
-        }
-
-        using var cells = new CellRecorder(Path.Combine(Repo.Notebooks, "regex"));
-        var setup = await cells.RunAsync(SetupCell.For(notebook, Repo.Root));
-        var declared = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Engines.CheckGeneratedStamps(typeof(LogDates))");
-
-        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
-        Assert.True((check.ResultText ?? "").StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: {check.ResultText}");
+        await CheckedAnswerAsync(LogDates, answer, AnswerStart.Solution, find, replaceWith, expectedStart);
     }
 
     /// <summary>

@@ -18,10 +18,10 @@ public static class ExerciseAnswers
     /// <summary>A notebook's exercise, as its tests find and check it.</summary>
     /// <param name="Notebook">The notebook under notebooks/, e.g. "jit/04-bounds-checks.ipynb".</param>
     /// <param name="CellMarker">Text only the exercise cell (the one a reader changes) contains.</param>
-    /// <param name="CallMarker">Where that cell's statements after the answer begin (they follow every answer).</param>
+    /// <param name="CallMarker">Where that cell's statements after the answer begin (they follow every answer); null when the whole cell is the answer.</param>
     /// <param name="SolutionFile">The kept solution's file in notebooks/solutions.</param>
     /// <param name="Check">The check cell's call, under PerfLab.Notebooks.Exercises.</param>
-    public sealed record Exercise(string Notebook, string CellMarker, string CallMarker, string SolutionFile, string Check)
+    public sealed record Exercise(string Notebook, string CellMarker, string? CallMarker, string SolutionFile, string Check)
     {
         /// <summary>The notebook's path.</summary>
         public string Path => System.IO.Path.Combine(Repo.Notebooks, Notebook);
@@ -40,15 +40,16 @@ public static class ExerciseAnswers
     {
         var path = exercise.Path;
         var cell = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(exercise.CellMarker, StringComparison.Ordinal)).Source;
-        var callAt = cell.IndexOf(exercise.CallMarker, StringComparison.Ordinal);
-        Assert.True(callAt > 0, $"{exercise.Notebook}'s exercise cell has no '{exercise.CallMarker.Trim()}'");
+        var callAt = exercise.CallMarker is null ? cell.Length : cell.IndexOf(exercise.CallMarker, StringComparison.Ordinal);
+        Assert.True(callAt > 0, $"{exercise.Notebook}'s exercise cell has no '{exercise.CallMarker?.Trim()}'");
+        var call = cell[callAt..];
         var start = from == AnswerStart.Exercise ? cell[..callAt] : (await File.ReadAllTextAsync(System.IO.Path.Combine(Repo.Notebooks, "solutions", exercise.SolutionFile))).TrimEnd();
         Assert.True(string.IsNullOrEmpty(find) || start.Contains(find, StringComparison.Ordinal), $"the {from.ToString().ToLowerInvariant()} no longer contains '{find}'");
         var code = find switch
         {
             null => cell,
-            "" => start + "\n" + cell[callAt..],
-            _ => start.Replace(find, replaceWith, StringComparison.Ordinal) + "\n" + cell[callAt..],
+            "" => FollowedBy(start, call),
+            _ => FollowedBy(start.Replace(find, replaceWith, StringComparison.Ordinal), call),
         };
 
         using var cells = new CellRecorder(Path.GetDirectoryName(path), mode);
@@ -61,4 +62,7 @@ public static class ExerciseAnswers
         Assert.True(text.StartsWith(expectedStart, StringComparison.Ordinal), $"{answer}: the check said\n{text}\nwhich does not start with\n{expectedStart}");
         return text;
     }
+
+    // The exercise cell's statements after an answer, on their own lines.
+    private static string FollowedBy(string answer, string call) => call.Length == 0 ? answer : answer + "\n" + call;
 }
