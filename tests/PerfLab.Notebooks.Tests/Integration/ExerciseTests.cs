@@ -19,6 +19,29 @@ public class ExerciseTests
     private static readonly Exercise Alarms = new("regex/03-searching.ipynb", "class Alarms", "\nvar exercise", "regex-03-searching.exercise.cs", "Searching.CheckAlarmCount(typeof(Alarms), exercise)");
     private static readonly Exercise LinePattern = new("regex/02-backtracking-and-atomicity.ipynb", "string linePattern", null, "regex-02-backtracking-and-atomicity.exercise.cs", "Backtracking.CheckLinePattern(linePattern)");
     private static readonly Exercise LogDates = new("regex/01-engines.ipynb", "class LogDates", null, "regex-01-engines.exercise.cs", "Engines.CheckGeneratedStamps(typeof(LogDates))");
+    private static readonly Exercise PathLength = new("00-start-here.ipynb", "class PathLength", "\nvar exercise", "00-start-here.exercise.cs", "StartHere.CheckDeadCode(typeof(PathLength))")
+    {
+        // The check reads the class alone: no benchmark runs.
+        Call = "",
+    };
+
+    private static readonly Exercise Segment = new("jit/02-stack-allocation.ipynb", "class Segment", "\nvar exercise", "jit-02-stack-allocation.exercise.cs", "StackAllocation.CheckNoEscape(typeof(Segment), exercise)");
+
+    private static readonly Exercise Tally = new("jit/05-loops-and-inlining.ipynb", "class Tally", "\nawait Lab.RunAsync", "jit-05-loops-and-inlining.exercise.cs", "Inlining.CheckInlinedEverywhere(typeof(Tally), tallyAsm)")
+    {
+        // The notebook's next cell, without the exercise cell's measurement: the check reads only the listing.
+        Call = "var tallyAsm = await Lab.AsmAsync<Tally>(\"ScaleAll\");",
+    };
+
+    // A void Measure that keeps its result in a field instead of returning it.
+    private static readonly Edit[] KeepLengthInField =
+    [
+        new("public double Measure()", "public void Measure()"),
+        new("public class PathLength\n{", "public class PathLength\n{\n    private double _last;"),
+    ];
+
+    // The field an answer keeps a point in.
+    private static readonly Edit[] DeclareLastPoint = [new("public class Segment\n{", "public class Segment\n{\n    private Point? _last;")];
 
     // regex/02's exercise cell as the notebook has it: the exploding pattern a reader replaces.
     private const string UnsolvedLinePattern = "@\"^(\\w+\\s?)*$\"";
@@ -55,29 +78,14 @@ public class ExerciseTests
     [InlineData("storing half the length in a field", "return length;", "_last = length / 2;", "✗ Not yet: Measure stores no field holding the path length")]
     public async Task Path_length_check_passes_only_a_benchmark_that_hands_on_the_length(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var document = NotebookDocument.Load(Path.Combine(Repo.Notebooks, "00-start-here.ipynb"));
-        var exercise = document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class PathLength", StringComparison.Ordinal)).Source;
-        var solution = await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "00-start-here.exercise.cs"));
-        var code = find == "unsolved" ? exercise[..exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)] : solution;
-        if (find is not null && find != "unsolved")
+        // Here find is null for the kept solution and "unsolved" for the exercise cell's class as it stands.
+        var edit = find switch
         {
-            Assert.Contains(find, code, StringComparison.Ordinal);
-            code = code.Replace(find, replaceWith, StringComparison.Ordinal);
-            if (replaceWith!.StartsWith("_last", StringComparison.Ordinal))
-            {
-                // A void method that keeps its result in a field instead of returning it.
-                code = code.Replace("public double Measure()", "public void Measure()", StringComparison.Ordinal)
-                    .Replace("public class PathLength\n{", "public class PathLength\n{\n    private double _last;", StringComparison.Ordinal);
-            }
-        }
-
-        using var cells = new CellRecorder();
-        var setup = await cells.RunAsync(SetupCell.For(Path.Combine(Repo.Notebooks, "00-start-here.ipynb"), Repo.Root));
-        var declared = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.StartHere.CheckDeadCode(typeof(PathLength))");
-
-        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+            "unsolved" => null,
+            null => "",
+            _ => find,
+        };
+        await CheckedAnswerAsync(PathLength, answer, AnswerStart.Solution, edit, replaceWith, expectedStart, alsoEdit: replaceWith?.StartsWith("_last", StringComparison.Ordinal) == true ? KeepLengthInField : null);
     }
 
     /// <summary>
@@ -136,25 +144,7 @@ public class ExerciseTests
     [InlineData("keeping a point in a field", "Quick", "return Distance(start, end);", "_last = end;\n        return Distance(start, end);", "✗ Not yet: Length still allocates 32 B per call")]
     public async Task No_escape_check_passes_only_when_net9_and_net10_keep_the_points_on_the_stack(string answer, string mode, string? find, string? replaceWith, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "jit", "02-stack-allocation.ipynb");
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Segment", StringComparison.Ordinal)).Source;
-        var call = exercise[exercise.IndexOf("\nvar exercise", StringComparison.Ordinal)..];
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-02-stack-allocation.exercise.cs"))).TrimEnd();
-        var code = find switch
-        {
-            null => exercise,
-            "" => solution + "\n" + call,
-            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal).Replace("public class Segment\n{", "public class Segment\n{\n    private Point? _last;", StringComparison.Ordinal) + "\n" + call,
-        };
-        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
-
-        using var cells = new CellRecorder(Path.GetDirectoryName(path), Enum.Parse<PerfLab.Contract.BenchmarkMode>(mode));
-        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
-        var ran = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.StackAllocation.CheckNoEscape(typeof(Segment), exercise)");
-
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        await CheckedAnswerAsync(Segment, answer, AnswerStart.Solution, find, replaceWith, expectedStart, Enum.Parse<BenchmarkMode>(mode), replaceWith?.Contains("_last", StringComparison.Ordinal) == true ? DeclareLastPoint : null);
     }
 
     /// <summary>jit/03's exercise in smoke mode, where the answer is checked against the post.</summary>
@@ -217,26 +207,7 @@ public class ExerciseTests
     [InlineData("doubling instead of tripling", "return value * 3;", "return value * 2;", "✗ Not yet: Scale(14) returns 28")]
     public async Task Inlined_everywhere_check_passes_only_a_helper_every_runtime_inlines_that_still_counts(string answer, string? find, string? replaceWith, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "jit", "05-loops-and-inlining.ipynb");
-        var exercise = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class Tally", StringComparison.Ordinal)).Source;
-        var call = "\nvar tallyAsm = await Lab.AsmAsync<Tally>(\"ScaleAll\");";
-        var unsolved = exercise[..exercise.IndexOf("\nawait Lab.RunAsync", StringComparison.Ordinal)];
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-05-loops-and-inlining.exercise.cs"))).TrimEnd();
-        var code = find switch
-        {
-            null => unsolved + call,
-            "" => solution + call,
-            _ => solution.Replace(find, replaceWith, StringComparison.Ordinal) + call,
-        };
-        Assert.True(string.IsNullOrEmpty(find) || solution.Contains(find, StringComparison.Ordinal), $"the solution no longer contains '{find}'");
-
-        using var cells = new CellRecorder(Path.GetDirectoryName(path));
-        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
-        var ran = await cells.RunAsync(code);
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.Inlining.CheckInlinedEverywhere(typeof(Tally), tallyAsm)");
-
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        await CheckedAnswerAsync(Tally, answer, AnswerStart.Solution, find, replaceWith, expectedStart);
     }
 
     /// <summary>

@@ -23,34 +23,52 @@ public static class ExerciseAnswers
     /// <param name="Check">The check cell's call, under PerfLab.Notebooks.Exercises.</param>
     public sealed record Exercise(string Notebook, string CellMarker, string? CallMarker, string SolutionFile, string Check)
     {
+        /// <summary>
+        /// Statements that follow every answer instead of the exercise cell's own from <see cref="CallMarker"/> on:
+        /// "" for none (a check that reads the class alone), or another call (one that skips a measurement the
+        /// check does not read). Null: the cell's own.
+        /// </summary>
+        public string? Call { get; init; }
+
         /// <summary>The notebook's path.</summary>
         public string Path => System.IO.Path.Combine(Repo.Notebooks, Notebook);
     }
+
+    /// <summary>One more replacement in an answer, after its own: a second change the answer needs (the field it stores into).</summary>
+    public sealed record Edit(string Find, string ReplaceWith);
 
     /// <summary>
     /// One answer to a notebook's exercise, checked as a reader's notebook checks it, in a real session: the
     /// notebook's setup cell, the answer, then the check cell's call. The answer is the exercise cell as it
     /// stands (<paramref name="find"/> null), <paramref name="from"/> as it is (<paramref name="find"/> ""), or
-    /// <paramref name="from"/> with <paramref name="find"/> replaced; the exercise cell's statements from
-    /// its call marker on follow the class. Every cell must succeed and the check's text start with
+    /// <paramref name="from"/> with <paramref name="find"/> replaced, then each of <paramref name="alsoEdit"/>; the
+    /// exercise cell's statements from its call marker on (or the exercise's own <see cref="Exercise.Call"/>) follow
+    /// it. Every cell must succeed and the check's text start with
     /// <paramref name="expectedStart"/>; the failure says which answer, and shows every cell or the check's whole
     /// text (xUnit's StartsWith would cut it after about 40 characters). Returns the check's text.
     /// </summary>
-    public static async Task<string> CheckedAnswerAsync(Exercise exercise, string answer, AnswerStart from, string? find, string? replaceWith, string expectedStart, PerfLab.Contract.BenchmarkMode mode = PerfLab.Contract.BenchmarkMode.Smoke)
+    public static async Task<string> CheckedAnswerAsync(Exercise exercise, string answer, AnswerStart from, string? find, string? replaceWith, string expectedStart, PerfLab.Contract.BenchmarkMode mode = PerfLab.Contract.BenchmarkMode.Smoke, IReadOnlyList<Edit>? alsoEdit = null)
     {
         var path = exercise.Path;
         var cell = NotebookDocument.Load(path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(exercise.CellMarker, StringComparison.Ordinal)).Source;
         var callAt = exercise.CallMarker is null ? cell.Length : cell.IndexOf(exercise.CallMarker, StringComparison.Ordinal);
         Assert.True(callAt > 0, $"{exercise.Notebook}'s exercise cell has no '{exercise.CallMarker?.Trim()}'");
-        var call = cell[callAt..];
+        var call = exercise.Call ?? cell[callAt..];
         var start = from == AnswerStart.Exercise ? cell[..callAt] : (await File.ReadAllTextAsync(System.IO.Path.Combine(Repo.Notebooks, "solutions", exercise.SolutionFile))).TrimEnd();
         Assert.True(string.IsNullOrEmpty(find) || start.Contains(find, StringComparison.Ordinal), $"the {from.ToString().ToLowerInvariant()} no longer contains '{find}'");
-        var code = find switch
+        var answerCode = find switch
         {
-            null => cell,
-            "" => FollowedBy(start, call),
-            _ => FollowedBy(start.Replace(find, replaceWith, StringComparison.Ordinal), call),
+            null => cell[..callAt],
+            "" => start,
+            _ => start.Replace(find, replaceWith, StringComparison.Ordinal),
         };
+        foreach (var edit in alsoEdit ?? [])
+        {
+            Assert.True(answerCode.Contains(edit.Find, StringComparison.Ordinal), $"{answer}: the answer has no '{edit.Find}' to replace");
+            answerCode = answerCode.Replace(edit.Find, edit.ReplaceWith, StringComparison.Ordinal);
+        }
+
+        var code = FollowedBy(answerCode, call);
 
         using var cells = new CellRecorder(Path.GetDirectoryName(path), mode);
         var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
@@ -63,6 +81,7 @@ public static class ExerciseAnswers
         return text;
     }
 
-    // The exercise cell's statements after an answer, on their own lines.
-    private static string FollowedBy(string answer, string call) => call.Length == 0 ? answer : answer + "\n" + call;
+    // The statements after an answer, from a line of their own (a call marker starts with its line break).
+    private static string FollowedBy(string answer, string call) =>
+        call.Length == 0 || call.StartsWith('\n') ? answer + call : answer + "\n" + call;
 }
