@@ -27,6 +27,16 @@ public class ExerciseTests
 
     private static readonly Exercise Segment = new("jit/02-stack-allocation.ipynb", "class Segment", "\nvar exercise", "jit-02-stack-allocation.exercise.cs", "StackAllocation.CheckNoEscape(typeof(Segment), exercise)");
 
+    private static readonly Exercise ProfileOff = new("jit/01-tiering-and-pgo.ipynb", "var exercise", null, "jit-01-tiering-and-pgo.exercise.cs", "TieringAndPgo.CheckProfileOff(exercise)");
+
+    private static readonly Exercise FasterLoop = new("jit/03-devirtualization.ipynb", "var fasterOnNet9", null, "jit-03-devirtualization.exercise.cs", "Devirtualization.CheckFasterLoop(wrapper, fasterOnNet9, fasterOnNet10)");
+
+    // jit/01's benchmark cell runs its class on every runtime with the profile on.
+    private const string RunWithProfile = "await Lab.RunAsync<HotPathEnumerator>()";
+
+    // jit/03's exercise cell as the notebook has it.
+    private const string Unanswered = "var fasterOnNet9 = \"?\";\nvar fasterOnNet10 = \"?\";";
+
     private static readonly Exercise Tally = new("jit/05-loops-and-inlining.ipynb", "class Tally", "\nawait Lab.RunAsync", "jit-05-loops-and-inlining.exercise.cs", "Inlining.CheckInlinedEverywhere(typeof(Tally), tallyAsm)")
     {
         // The notebook's next cell, without the exercise cell's measurement: the check reads only the listing.
@@ -99,24 +109,18 @@ public class ExerciseTests
     [InlineData("a setting that leaves PGO on", "[\"DOTNET_ReadyToRun=0\"]", "✗ Not yet: with DOTNET_ReadyToRun=0 .NET 10 still allocated ")]
     public async Task Profile_off_check_passes_only_when_the_enumerator_is_allocated_again(string answer, string env, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "jit", "01-tiering-and-pgo.ipynb");
-        var document = NotebookDocument.Load(path);
-        var benchmark = document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("class HotPathEnumerator", StringComparison.Ordinal)).Source;
-        var exercise = document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains("var exercise", StringComparison.Ordinal)).Source;
-        var solution = (await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-01-tiering-and-pgo.exercise.cs"))).Trim();
-        Assert.Contains("env: []", exercise, StringComparison.Ordinal);
-        Assert.Equal(exercise.Replace("env: []", "env: [\"DOTNET_TieredPGO=0\"]", StringComparison.Ordinal).Trim(), solution);
+        // The kept solution is the exercise cell with the profile's setting in its env list.
+        var exercise = ProfileOff.Cell(ProfileOff.CellMarker);
+        Assert.Equal(exercise.Replace("env: []", "env: [\"DOTNET_TieredPGO=0\"]", StringComparison.Ordinal).Trim(), (await ProfileOff.ReadSolutionAsync()).Trim());
 
-        using var cells = new CellRecorder(Path.GetDirectoryName(path), PerfLab.Contract.BenchmarkMode.Quick);
-        var setup = await cells.RunAsync(SetupCell.For(path, Repo.Root));
-        var declared = await cells.RunAsync(benchmark.Replace("await Lab.RunAsync<HotPathEnumerator>()", "var withProfile = await Lab.RunAsync<HotPathEnumerator>(runtimes: [\"net10.0\"]);", StringComparison.Ordinal));
-        var bytesWithProfile = await cells.RunAsync("withProfile.Results.Single().AllocatedBytes");
-        var ran = await cells.RunAsync(exercise.Replace("env: []", "env: " + env, StringComparison.Ordinal));
-        var check = await cells.RunAsync("PerfLab.Notebooks.Exercises.TieringAndPgo.CheckProfileOff(exercise)");
+        // Before the answer, the notebook's benchmark on .NET 10 alone, showing its bytes per call with the profile.
+        var benchmark = ProfileOff.Cell("class HotPathEnumerator");
+        Assert.Contains(RunWithProfile, benchmark, StringComparison.Ordinal);
+        var withProfile = benchmark.Replace(RunWithProfile, "var withProfile = await Lab.RunAsync<HotPathEnumerator>(runtimes: [\"net10.0\"]);\nwithProfile.Results.Single().AllocatedBytes", StringComparison.Ordinal);
 
-        Assert.True(setup.Outcome.Succeeded && declared.Outcome.Succeeded && ran.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{declared}\n{ran}\n{check}");
-        Assert.Equal("0", bytesWithProfile.ResultText); // the notebook's claim: .NET 10 with its profile allocates nothing
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        var result = await CheckedAnswerAsync(ProfileOff, answer, AnswerStart.Exercise, "env: []", "env: " + env, expectedStart, BenchmarkMode.Quick, before: [withProfile]);
+        var bytesWithProfile = result.Before.Single();
+        Assert.True(bytesWithProfile == "0", $"{answer}: .NET 10 with its profile allocated {bytesWithProfile} B per call; the notebook says none");
     }
 
     /// <summary>
@@ -154,22 +158,11 @@ public class ExerciseTests
     [InlineData("the kept solution", null, null, "✓ foreach on .NET 9, for on .NET 10, as in the post")]
     public async Task Faster_loop_check_fails_a_wrong_reading(string answer, string? net9, string? net10, string expectedStart)
     {
-        var path = Path.Combine(Repo.Notebooks, "jit", "03-devirtualization.ipynb");
-        var cells = NotebookDocument.Load(path).Cells.Where(c => c.Kind == CellKind.Code).ToList();
-        var run = cells.Single(c => c.Source.Contains("class ArrayWrapper", StringComparison.Ordinal)).Source;
-        var unsolved = cells.Single(c => c.Source.Contains("var fasterOnNet9", StringComparison.Ordinal)).Source;
-        var solution = await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", "jit-03-devirtualization.exercise.cs"));
-        var answers = net9 is null ? solution : $"var fasterOnNet9 = {net9};\nvar fasterOnNet10 = {net10};";
-        Assert.Contains("var fasterOnNet9 = \"?\";", unsolved, StringComparison.Ordinal);
-
-        using var recorder = new CellRecorder(Path.GetDirectoryName(path));
-        var setup = await recorder.RunAsync(SetupCell.For(path, Repo.Root));
-        var ran = await recorder.RunAsync(run);
-        var given = await recorder.RunAsync(answers);
-        var check = await recorder.RunAsync("PerfLab.Notebooks.Exercises.Devirtualization.CheckFasterLoop(wrapper, fasterOnNet9, fasterOnNet10)");
-
-        Assert.True(setup.Outcome.Succeeded && ran.Outcome.Succeeded && given.Outcome.Succeeded && check.Outcome.Succeeded, $"{answer}: {setup}\n{ran}\n{given}\n{check}");
-        Assert.StartsWith(expectedStart, check.ResultText, StringComparison.Ordinal);
+        // The two answers in the exercise cell's place (null: the kept solution), after the run they read.
+        var (from, find, replaceWith) = net9 is null
+            ? (AnswerStart.Solution, "", "")
+            : (AnswerStart.Exercise, Unanswered, $"var fasterOnNet9 = {net9};\nvar fasterOnNet10 = {net10};");
+        await CheckedAnswerAsync(FasterLoop, answer, from, find, replaceWith, expectedStart, before: [FasterLoop.Cell("class ArrayWrapper")]);
     }
 
     // The check cell is the last code cell that produced a result.
