@@ -1,7 +1,4 @@
 using PerfLab.Contract;
-using PerfLab.Notebooks.Documents;
-using PerfLab.Notebooks.Execution;
-using PerfLab.Notebooks.Tests.Support;
 using static PerfLab.Notebooks.Tests.Support.ExerciseAnswers;
 
 namespace PerfLab.Notebooks.Tests.Integration;
@@ -60,19 +57,10 @@ public class ExerciseTests
     [InlineData("00-start-here", "class PathLength", "\nvar exercise")]
     public async Task The_kept_solution_passes_the_check_and_the_unsolved_exercise_does_not(string notebook, string exerciseMarker, string callMarker)
     {
-        var path = Path.Combine(Repo.Notebooks, notebook + ".ipynb");
-        var document = NotebookDocument.Load(path);
-        var exercise = document.Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(exerciseMarker, StringComparison.Ordinal));
-        var solution = await File.ReadAllTextAsync(Path.Combine(Repo.Notebooks, "solutions", notebook + ".exercise.cs"));
-        var solved = solution.TrimEnd() + "\n" + exercise.Source[exercise.Source.IndexOf(callMarker, StringComparison.Ordinal)..];
+        var exercise = new Exercise(notebook + ".ipynb", exerciseMarker, callMarker, notebook + ".exercise.cs", Check: null);
 
-        var unsolvedRun = await new NotebookRunner().RunAsync(path, ModeChoice.Given(BenchmarkMode.Smoke));
-        var solvedRun = await new NotebookRunner().RunAsync(path, ModeChoice.Given(BenchmarkMode.Smoke), replacements: new Dictionary<int, string> { [exercise.Index] = solved });
-
-        Assert.True(unsolvedRun.Succeeded, $"{unsolvedRun.FirstFailure?.Cell.Name}: {string.Join("\n", unsolvedRun.FirstFailure?.Outputs ?? [])}");
-        Assert.True(solvedRun.Succeeded, $"{solvedRun.FirstFailure?.Cell.Name}: {string.Join("\n", solvedRun.FirstFailure?.Outputs ?? [])}");
-        Assert.StartsWith("✗", CheckText(unsolvedRun), StringComparison.Ordinal);
-        Assert.StartsWith("✓", CheckText(solvedRun), StringComparison.Ordinal);
+        await CheckedAnswerAsync(exercise, "the unsolved exercise", AnswerStart.Exercise, null, null, "✗", route: AnswerRoute.WholeNotebook);
+        await CheckedAnswerAsync(exercise, "the kept solution", AnswerStart.Solution, "", "", "✓", route: AnswerRoute.WholeNotebook);
     }
 
     /// <summary>
@@ -110,11 +98,11 @@ public class ExerciseTests
     public async Task Profile_off_check_passes_only_when_the_enumerator_is_allocated_again(string answer, string env, string expectedStart)
     {
         // The kept solution is the exercise cell with the profile's setting in its env list.
-        var exercise = ProfileOff.Cell(ProfileOff.CellMarker);
+        var exercise = ProfileOff.Cell(ProfileOff.CellMarker).Source;
         Assert.Equal(exercise.Replace("env: []", "env: [\"DOTNET_TieredPGO=0\"]", StringComparison.Ordinal).Trim(), (await ProfileOff.ReadSolutionAsync()).Trim());
 
         // Before the answer, the notebook's benchmark on .NET 10 alone, showing its bytes per call with the profile.
-        var benchmark = ProfileOff.Cell("class HotPathEnumerator");
+        var benchmark = ProfileOff.Cell("class HotPathEnumerator").Source;
         Assert.Contains(RunWithProfile, benchmark, StringComparison.Ordinal);
         var withProfile = benchmark.Replace(RunWithProfile, "var withProfile = await Lab.RunAsync<HotPathEnumerator>(runtimes: [\"net10.0\"]);\nwithProfile.Results.Single().AllocatedBytes", StringComparison.Ordinal);
 
@@ -162,13 +150,8 @@ public class ExerciseTests
         var (from, find, replaceWith) = net9 is null
             ? (AnswerStart.Solution, "", "")
             : (AnswerStart.Exercise, Unanswered, $"var fasterOnNet9 = {net9};\nvar fasterOnNet10 = {net10};");
-        await CheckedAnswerAsync(FasterLoop, answer, from, find, replaceWith, expectedStart, before: [FasterLoop.Cell("class ArrayWrapper")]);
+        await CheckedAnswerAsync(FasterLoop, answer, from, find, replaceWith, expectedStart, before: [FasterLoop.Cell("class ArrayWrapper").Source]);
     }
-
-    // The check cell is the last code cell that produced a result.
-    private static string CheckText(NotebookRun run) =>
-        run.Cells.Where(c => c.Outputs.OfType<DisplayOutput>().Any(d => d.IsResult)).Last()
-            .Outputs.OfType<DisplayOutput>().Last(d => d.IsResult).Data["text/plain"];
 
     /// <summary>
     /// jit/04's exercise on the reader's own listings (they do not depend on the mode): the kept solution
