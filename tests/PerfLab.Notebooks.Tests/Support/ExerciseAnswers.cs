@@ -116,7 +116,7 @@ public static class ExerciseAnswers
         var callAt = exercise.CallMarker is null ? cell.Length : cell.IndexOf(exercise.CallMarker, StringComparison.Ordinal);
         Assert.True(callAt > 0, $"{exercise.Notebook}'s exercise cell has no '{exercise.CallMarker?.Trim()}'");
         var start = from == AnswerStart.Exercise ? cell[..callAt] : (await exercise.ReadSolutionAsync()).TrimEnd();
-        Assert.True(string.IsNullOrEmpty(find) || start.Contains(find, StringComparison.Ordinal), $"the {from.ToString().ToLowerInvariant()} no longer contains '{find}'");
+        Assert.True(string.IsNullOrEmpty(find) || start.Contains(find, StringComparison.Ordinal), $"{answer}: the {from.ToString().ToLowerInvariant()} no longer contains '{find}'");
         var code = find switch
         {
             null => cell[..callAt],
