@@ -12,7 +12,8 @@ namespace PerfLab.Notebooks.Tests.Support;
 /// What the claims tests read. Listings and smoke results come from the notebook routes' own run (the
 /// claims tests share the routes' collection, whose fixture runs every notebook first, and this run's
 /// caches): a claim asks exactly what the notebook's cell asked, and fails if the route did not answer
-/// it. Steady-state bytes per call need a quick run, one per claim that asks (smoke runs Tier0 code).
+/// it. Bytes that depend on the JIT's escape analysis need a quick run, one per claim that asks: smoke
+/// runs Tier0 code, which allocates what Tier1 keeps on the stack.
 /// </summary>
 public static class NotebookClaims
 {
@@ -87,6 +88,26 @@ public static class NotebookClaims
         });
         Assert.True(run.Cached, $"{notebook}: no notebook route ran Lab.RunAsync<{name}>() in smoke mode on {string.Join(", ", runtimes ?? AllRuntimes)} in this test run, so the claim had to run it itself. Is that call still in the notebook with these arguments?");
         return run;
+    }
+
+    /// <summary>
+    /// Bytes per call of each (method, runtime) as the routes' smoke runs of <paramref name="cells"/> measured them
+    /// (each cell's class with the runtimes its Lab.RunAsync names; null: every runtime). Good for what library
+    /// code allocates: a smoke run calls the benchmark once to compile it, then measures one call, so one-time
+    /// costs are paid, and Tier0 code never allocates less than Tier1 (escape analysis only removes allocations).
+    /// </summary>
+    public static async Task<Dictionary<(string Method, string Runtime), long?>> RouteAllocationsAsync(string notebook, params (string Marker, string[]? Runtimes)[] cells)
+    {
+        var bytes = new Dictionary<(string Method, string Runtime), long?>();
+        foreach (var (marker, runtimes) in cells)
+        {
+            foreach (var result in (await RouteRunAsync(notebook, marker, runtimes)).Results)
+            {
+                bytes.Add((result.Method, result.Runtime), result.AllocatedBytes);
+            }
+        }
+
+        return bytes;
     }
 
     /// <summary>

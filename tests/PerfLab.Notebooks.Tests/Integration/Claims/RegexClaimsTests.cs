@@ -4,9 +4,10 @@ using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
 namespace PerfLab.Notebooks.Tests.Integration;
 
 /// <summary>
-/// What the regex track says of allocations (one quick run per claim), of the explosive pattern's fate (read
-/// from the perflab run route's report), of the code each runtime's generator writes (no run: the generators
-/// are deterministic), of what the notebooks' own classes compute, and of the listings the routes captured.
+/// What the regex track says of allocations (the routes' smoke runs; a quick run where one-time costs would
+/// swamp a single call), of the explosive pattern's fate (read from the perflab run route's report), of the
+/// code each runtime's generator writes (no run: the generators are deterministic), of what the notebooks'
+/// own classes compute, and of the listings the routes captured.
 /// </summary>
 [Collection(BothRoutes.Name)]
 public class RegexClaimsTests(CourseRun course)
@@ -18,7 +19,7 @@ public class RegexClaimsTests(CourseRun course)
     [Fact]
     public async Task Engines_compiled_creation_allocates_more_than_the_interpreters()
     {
-        var bytes = await QuickAllocationsAsync(CellClasses(Engines, "class EngineCosts"), ["net10.0"], ["*Create*"]);
+        var bytes = await RouteAllocationsAsync(Engines, ("class EngineCosts", ["net8.0", "net10.0"]));
 
         var interpreter = bytes[("CreateInterpreter", "net10.0")];
         var compiled = bytes[("CreateCompiled", "net10.0")];
@@ -159,8 +160,7 @@ public class RegexClaimsTests(CourseRun course)
     [Fact]
     public async Task Searching_library_calls_allocate_nothing_and_span_split_drops_the_208_bytes_of_string_split_C30_AS05_SP07_N9_S15_N10_M01()
     {
-        var source = CellsTogether(Searching, "class FindThePeriod", "class ListHasItem", "class SpanPathsInTheLibrary");
-        var bytes = await QuickAllocationsAsync(source, filter: ["*.CharByChar", "*.StringIndexOf", "*.BytesIndexOfAny", "*.WithStringSplit", "*.WithSpanSplit", "*.ContainsWithComparer"]);
+        var bytes = await RouteAllocationsAsync(Searching, ("class FindThePeriod", null), ("class ListHasItem", ["net9.0", "net10.0"]), ("class SpanPathsInTheLibrary", ["net9.0", "net10.0"]));
 
         foreach (var runtime in AllRuntimes)
         {
