@@ -92,14 +92,50 @@ else
   fi
 fi
 
-# Every test, with a trx file per project so the end of the run can say where the time went. The three
-# test projects share this run's measurements (TestHome: a results cache per run, runtimes kept).
+# Every test. One build, then the test projects side by side (each writes a trx file, so the end of the run
+# can say where the time went). They share this run's measurements (TestHome: a results cache per run,
+# runtimes kept) and the measuring lock, so no two benchmarks are timed at once.
 results=TestResults/last
+logs="$results/logs"
 rm -rf "$results"
+mkdir -p "$logs"
 export PERFLAB_TEST_RUN="run-$(date +%Y%m%d-%H%M%S)-$$"
 run_home="${TMPDIR:-/tmp}/perflab-tests-home/runs/$PERFLAB_TEST_RUN"
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+cleanup() {
+  # Ctrl+C or a failed build: stop the test projects still running (with the processes they started), and
+  # remove this run's measurements.
+  local pid
+  for pid in "${pids[@]}"; do kill_tree "$pid"; done
+  rm -rf "$run_home"
+}
+pids=()
+trap cleanup EXIT
+dotnet build PerfLab.slnx -nologo -clp:ErrorsOnly
+projects=(tests/*/*.Tests.csproj)
+echo "test.sh: running ${#projects[@]} test projects side by side; each one's output follows as it ends (logs in $logs)."
+declare -A name_of=()
+for project in "${projects[@]}"; do
+  name="$(basename "$project" .csproj)"
+  dotnet test "$project" --no-build --logger trx --results-directory "$results" "${test_args[@]}" > "$logs/$name.log" 2>&1 &
+  pids+=($!)
+  name_of[$!]="$name"
+done
 status=0
-dotnet test PerfLab.slnx --logger trx --results-directory "$results" "${test_args[@]}" || status=$?
-rm -rf "$run_home"
+while [ ${#pids[@]} -gt 0 ]; do
+  finished=""
+  project_status=0
+  wait -n -p finished "${pids[@]}" || project_status=$?
+  remaining=()
+  for pid in "${pids[@]}"; do [ "$pid" = "$finished" ] || remaining+=("$pid"); done
+  pids=("${remaining[@]}")
+  echo "---- ${name_of[$finished]} (exit $project_status)"
+  cat "$logs/${name_of[$finished]}.log"
+  [ $project_status -eq 0 ] || status=$project_status
+done
 /usr/bin/python3 tests/timing/summary.py "$results" || true
 exit $status
