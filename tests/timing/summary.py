@@ -34,11 +34,12 @@ def parse_duration(text):
 
 
 def project_of(root, path):
-    # The storage attribute names the test assembly; its file name is the project's.
+    # A test method's codeBase names the test assembly as built (storage is the same path, lower-cased).
     for test in root.iterfind(".//t:UnitTest", NS):
-        storage = test.get("storage")
-        if storage:
-            return os.path.splitext(os.path.basename(storage))[0]
+        method = test.find("t:TestMethod", NS)
+        where = (method.get("codeBase") if method is not None else None) or test.get("storage")
+        if where:
+            return os.path.splitext(os.path.basename(where))[0]
     return os.path.splitext(os.path.basename(path))[0]
 
 
