@@ -12,8 +12,8 @@ namespace PerfLab.Notebooks.Tests.Support;
 /// What the claims tests read. Listings and smoke results come from the notebook routes' own run (the
 /// claims tests share the routes' collection, whose fixture runs every notebook first, and this run's
 /// caches): a claim asks exactly what the notebook's cell asked, and fails if the route did not answer
-/// it. Bytes that depend on the JIT's escape analysis need a quick run, one per claim that asks: smoke
-/// runs Tier0 code, which allocates what Tier1 keeps on the stack.
+/// it. Exact bytes per call come from the quick route (<see cref="SteadyStateRuns"/>): a smoke run measures one
+/// call of Tier0 code.
 /// </summary>
 public static class NotebookClaims
 {
@@ -92,9 +92,9 @@ public static class NotebookClaims
 
     /// <summary>
     /// Bytes per call of each (method, runtime) as the routes' smoke runs of <paramref name="cells"/> measured them
-    /// (each cell's class with the runtimes its Lab.RunAsync names; null: every runtime). Good for what library
-    /// code allocates: a smoke run calls the benchmark once to compile it, then measures one call, so one-time
-    /// costs are paid, and Tier0 code never allocates less than Tier1 (escape analysis only removes allocations).
+    /// (each cell's class with the runtimes its Lab.RunAsync names; null: every runtime). Only for claims that
+    /// allow kilobytes of slack: a smoke run measures one call of Tier0 code, and any allocation of another
+    /// thread of the process falls into it. Exact bytes come from <see cref="SteadyStateRuns"/>.
     /// </summary>
     public static async Task<Dictionary<(string Method, string Runtime), long?>> RouteAllocationsAsync(string notebook, params (string Marker, string[]? Runtimes)[] cells)
     {
@@ -109,21 +109,6 @@ public static class NotebookClaims
 
         return bytes;
     }
-
-    /// <summary>
-    /// Bytes per call of each (method, runtime) after tiering settled: one quick run of <paramref name="source"/>
-    /// (a smoke run's single cold call runs Tier0 code, which allocates what Tier1 keeps on the stack).
-    /// </summary>
-    public static async Task<Dictionary<(string Method, string Runtime), long?>> QuickAllocationsAsync(string source, string[]? runtimes = null, string[]? filter = null) =>
-        (await Runner.RunAsync(new BenchmarkRequest
-        {
-            Source = source,
-            SourcePath = "notebook-cell.cs",
-            Mode = BenchmarkMode.Quick,
-            Runtimes = RuntimeCatalog.FindAll(runtimes),
-            Filter = filter ?? [],
-        }))
-            .Results.ToDictionary(r => (r.Method, r.Runtime), r => r.AllocatedBytes);
 
     /// <summary>
     /// Bytes per call are averaged over the measured calls, and BenchmarkDotNet counts the whole process: on a

@@ -4,21 +4,25 @@ using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
 namespace PerfLab.Notebooks.Tests.Integration;
 
 /// <summary>
-/// What the collections track says of listings and of bytes per call, read from the notebook routes' run in
-/// this test run; only the boxed enumerators .NET 10's escape analysis removes need a quick run of their own.
+/// What the collections track says of listings (the notebook routes' captures in this test run) and of bytes
+/// per call: exact bytes from the quick route (<see cref="SteadyStateRuns"/>), kilobytes and more from the
+/// routes' smoke runs.
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class CollectionsClaimsTests
+public class CollectionsClaimsTests(SteadyStateRuns steady)
 {
-    private const string Enumeration = "collections/01-enumeration.ipynb";
-    private const string Linq = "collections/02-linq.ipynb";
-    private const string Dictionaries = "collections/03-dictionaries-and-frozen.ipynb";
-    private const string Specialized = "collections/04-specialized.ipynb";
+    internal const string Enumeration = "collections/01-enumeration.ipynb";
+    internal const string Linq = "collections/02-linq.ipynb";
+    internal const string Dictionaries = "collections/03-dictionaries-and-frozen.ipynb";
+    internal const string Specialized = "collections/04-specialized.ipynb";
+
+    /// <summary>collections/03's lookups (and read-only tables) that the text says allocate nothing per call.</summary>
+    internal static readonly string[] LookupsThatAllocateNothing = ["FiveLookups", "TwelveBySpan", "TenReasons", "Immutable", "Mutable", "Frozen", "ReadDictionary", "ReadFrozen"];
 
     [Fact]
-    public async Task Enumeration_boxed_enumerators_cost_40_and_56_bytes_on_net8_and_net9_and_nothing_on_net10_N10_C02_C04()
+    public void Enumeration_boxed_enumerators_cost_40_and_56_bytes_on_net8_and_net9_and_nothing_on_net10_N10_C02_C04()
     {
-        var bytes = await QuickAllocationsAsync(CellsTogether(Enumeration, "class StackWalk", "class ConcurrentWalk"), filter: ["*.AsStack", "*.AsSequence", "*.SumValues"]);
+        var bytes = steady.BytesOf(Enumeration);
 
         foreach (var runtime in AllRuntimes)
         {
@@ -47,10 +51,10 @@ public class CollectionsClaimsTests
     }
 
     [Fact]
-    public async Task Linq_predicate_overloads_drop_the_boxed_list_enumerator_on_net9_N9_C01()
+    public void Linq_predicate_overloads_drop_the_boxed_list_enumerator_on_net9_N9_C01()
     {
         var methods = new[] { "AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch" };
-        var bytes = await RouteAllocationsAsync(Linq, ("class WithACondition", ["net8.0", "net9.0"]));
+        var bytes = steady.BytesOf(Linq);
 
         foreach (var method in methods)
         {
@@ -60,9 +64,9 @@ public class CollectionsClaimsTests
     }
 
     [Fact]
-    public async Task Linq_contains_after_distinct_union_and_orderby_stops_building_sets_and_buffers_on_net10_N10_C05()
+    public void Linq_contains_after_distinct_union_and_orderby_stops_building_sets_and_buffers_on_net10_N10_C05()
     {
-        var bytes = await RouteAllocationsAsync(Linq, ("class ContainsAfter", ["net9.0", "net10.0"]));
+        var bytes = steady.BytesOf(Linq);
 
         foreach (var method in new[] { "AfterDistinct", "AfterUnion", "AfterOrderBy" })
         {
@@ -74,18 +78,18 @@ public class CollectionsClaimsTests
     [Fact]
     public async Task Dictionaries_lookups_allocate_nothing_and_a_frozen_build_allocates_more_than_a_dictionary_N10_C11_C12_C17_C30_CO03()
     {
-        var free = new[] { "FiveLookups", "TwelveBySpan", "TenReasons", "Immutable", "Mutable", "Frozen", "ReadDictionary", "ReadFrozen" };
-        string[] newest = ["net9.0", "net10.0"];
-        var bytes = await RouteAllocationsAsync(Dictionaries, ("class LiteralKeys", newest), ("class NumberWords", newest), ("class StatusReasons", newest), ("class ReadOnlyTables", null), ("class BuildOrRead", null));
+        var lookups = steady.BytesOf(Dictionaries);
+        // Builds allocate kilobytes: the routes' smoke runs tell them apart.
+        var builds = await RouteAllocationsAsync(Dictionaries, ("class BuildOrRead", null));
 
         foreach (var runtime in new[] { "net9.0", "net10.0" })
         {
-            foreach (var method in free)
+            foreach (var method in LookupsThatAllocateNothing)
             {
-                AllocatesAbout(0, bytes[(method, runtime)], $"{method} on {runtime}");
+                AllocatesAbout(0, lookups[(method, runtime)], $"{method} on {runtime}");
             }
 
-            Assert.True(bytes[("BuildFrozen", runtime)] > bytes[("BuildDictionary", runtime)], $"on {runtime} BuildFrozen allocated {bytes[("BuildFrozen", runtime)]} B and BuildDictionary {bytes[("BuildDictionary", runtime)]} B; the notebook says the frozen build allocates more");
+            Assert.True(builds[("BuildFrozen", runtime)] > builds[("BuildDictionary", runtime)], $"on {runtime} BuildFrozen allocated {builds[("BuildFrozen", runtime)]} B and BuildDictionary {builds[("BuildDictionary", runtime)]} B; the notebook says the frozen build allocates more");
         }
     }
 
@@ -129,14 +133,16 @@ public class CollectionsClaimsTests
     [Fact]
     public async Task Specialized_insertrange_allocates_the_same_and_clear_stops_regrowing_the_table_on_net10_N10_C15_C16()
     {
-        var bytes = await RouteAllocationsAsync(Specialized, ("class GrowWhileInserting", ["net9.0", "net10.0"]), ("class RefillAfterClear", ["net9.0", "net10.0"]));
+        var inserts = steady.BytesOf(Specialized);
+        // Tens of kilobytes: the routes' smoke runs tell them apart.
+        var refills = await RouteAllocationsAsync(Specialized, ("class RefillAfterClear", ["net9.0", "net10.0"]));
 
-        var inserted = bytes[("PrependFour", "net9.0")]!.Value;
-        AllocatesAbout((int)inserted, bytes[("PrependFour", "net10.0")], "PrependFour on net10.0 (the notebook says the bytes are the same as on net9.0)");
+        var inserted = inserts[("PrependFour", "net9.0")]!.Value;
+        AllocatesAbout((int)inserted, inserts[("PrependFour", "net10.0")], "PrependFour on net10.0 (the notebook says the bytes are the same as on net9.0)");
 
         // The post: 134.36 KB on .NET 9, 48.73 KB on .NET 10.
-        var refill9 = bytes[("ClearThenRefill", "net9.0")];
-        var refill10 = bytes[("ClearThenRefill", "net10.0")];
+        var refill9 = refills[("ClearThenRefill", "net9.0")];
+        var refill10 = refills[("ClearThenRefill", "net10.0")];
         Assert.True(refill9 > 2 * refill10 && refill10 < 64 * 1024, $"ClearThenRefill: {refill9} B on net9.0, {refill10} B on net10.0; the notebook says .NET 10 stops allocating the growth steps' bucket arrays");
     }
 }

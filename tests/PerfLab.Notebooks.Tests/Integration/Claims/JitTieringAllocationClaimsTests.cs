@@ -10,10 +10,10 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// routes captured in this test run. These facts do not depend on the machine (the times do, and are not asserted).
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class JitTieringAllocationClaimsTests
+public class JitTieringAllocationClaimsTests(SteadyStateRuns steady)
 {
     private const string Tiering = "jit/01-tiering-and-pgo.ipynb";
-    private const string StackAllocation = "jit/02-stack-allocation.ipynb";
+    internal const string StackAllocation = "jit/02-stack-allocation.ipynb";
     private const string Devirtualization = "jit/03-devirtualization.ipynb";
 
     [Fact]
@@ -57,14 +57,12 @@ public class JitTieringAllocationClaimsTests
     }
 
     [Fact]
-    public async Task Stack_allocation_bytes_go_to_zero_on_the_runtime_each_notebook_section_names()
+    public void Stack_allocation_bytes_go_to_zero_on_the_runtime_each_notebook_section_names()
     {
-        var source = CellsTogether(StackAllocation, "class ShortLived", "class DisposeStruct", "class ThreeWords", "class LowBytes", "class StaticSequence");
-        var expected = new[] { ("ReadBack", 24, 0, 0), ("BothSpellings", 24, 0, 0), ("Letters", 48, 48, 0), ("Copy", 32, 32, 0), ("Total", 32, 32, 0) };
-        var bytes = await QuickAllocationsAsync(source, filter: expected.Select(e => "*." + e.Item1).ToArray());
+        var bytes = steady.BytesOf(StackAllocation);
 
         // (method, .NET 8, .NET 9, .NET 10): N9-J25, N9-J26 from .NET 9; N10-J02, J03, J20 from .NET 10.
-        foreach (var (method, net8, net9, net10) in expected)
+        foreach (var (method, net8, net9, net10) in new[] { ("ReadBack", 24, 0, 0), ("BothSpellings", 24, 0, 0), ("Letters", 48, 48, 0), ("Copy", 32, 32, 0), ("Total", 32, 32, 0) })
         {
             AllocatesAbout(net8, bytes[(method, "net8.0")], $"{method} on net8.0");
             AllocatesAbout(net9, bytes[(method, "net9.0")], $"{method} on net9.0");

@@ -4,17 +4,17 @@ using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
 namespace PerfLab.Notebooks.Tests.Integration;
 
 /// <summary>
-/// What the regex track says of allocations (the routes' smoke runs; a quick run where one-time costs would
-/// swamp a single call), of the explosive pattern's fate (read from the perflab run route's report), of the
+/// What the regex track says of allocations (exact bytes from the quick route, <see cref="SteadyStateRuns"/>;
+/// kilobytes and more from the routes' smoke runs), of the explosive pattern's fate (read from the perflab run route's report), of the
 /// code each runtime's generator writes (no run: the generators are deterministic), of what the notebooks'
 /// own classes compute, and of the listings the routes captured.
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class RegexClaimsTests(CourseRun course)
+public class RegexClaimsTests(CourseRun course, SteadyStateRuns steady)
 {
     private const string Engines = "regex/01-engines.ipynb";
-    private const string Backtracking = "regex/02-backtracking-and-atomicity.ipynb";
-    private const string Searching = "regex/03-searching.ipynb";
+    internal const string Backtracking = "regex/02-backtracking-and-atomicity.ipynb";
+    internal const string Searching = "regex/03-searching.ipynb";
 
     [Fact]
     public async Task Engines_compiled_creation_allocates_more_than_the_interpreters()
@@ -27,9 +27,9 @@ public class RegexClaimsTests(CourseRun course)
     }
 
     [Fact]
-    public async Task Backtracking_count_allocates_nothing_where_matches_count_allocates_per_match_N10_R09()
+    public void Backtracking_count_allocates_nothing_where_matches_count_allocates_per_match_N10_R09()
     {
-        var bytes = await QuickAllocationsAsync(CellClasses(Backtracking, "class CountingWords"), ["net10.0"], ["*.Count", "*.MatchesCount"]);
+        var bytes = steady.BytesOf(Backtracking);
 
         // Quick mode spreads the engine's one-time allocations (its automaton grows lazily) over a few long
         // calls: about a kilobyte per call here, where a full run shows nothing.
@@ -158,9 +158,9 @@ public class RegexClaimsTests(CourseRun course)
     }
 
     [Fact]
-    public async Task Searching_library_calls_allocate_nothing_and_span_split_drops_the_208_bytes_of_string_split_C30_AS05_SP07_N9_S15_N10_M01()
+    public void Searching_library_calls_allocate_nothing_and_span_split_drops_the_208_bytes_of_string_split_C30_AS05_SP07_N9_S15_N10_M01()
     {
-        var bytes = await RouteAllocationsAsync(Searching, ("class FindThePeriod", null), ("class ListHasItem", ["net9.0", "net10.0"]), ("class SpanPathsInTheLibrary", ["net9.0", "net10.0"]));
+        var bytes = steady.BytesOf(Searching);
 
         foreach (var runtime in AllRuntimes)
         {

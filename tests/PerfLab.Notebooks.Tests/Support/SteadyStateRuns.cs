@@ -1,0 +1,78 @@
+using PerfLab.Benchmarks;
+using PerfLab.Contract;
+using PerfLab.Notebooks.Tests.Integration;
+using PerfLab.Results;
+using PerfLab.Runtimes;
+using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
+
+namespace PerfLab.Notebooks.Tests.Support;
+
+/// <summary>
+/// The quick route: the quick runs behind every claim of a notebook's text about bytes per call, which a smoke
+/// run cannot support. Smoke runs Tier0 code, which allocates what Tier1 keeps on the stack, and measures one
+/// call, into which any allocation of another thread of the process falls (1,336 B once, for a method that
+/// allocates 40). Claims that allow kilobytes of slack read the routes' smoke runs instead. A fixture of the
+/// routes' collection: it runs once per test run, and the claims only read it.
+/// </summary>
+public sealed class SteadyStateRuns : IAsyncLifetime
+{
+    /// <summary>Each quick run: the notebook, its classes, the methods its claims read, the runtimes they name (null: all).</summary>
+    public static readonly IReadOnlyList<(string Notebook, string[] Classes, string[] Methods, string[]? Runtimes)> Plan =
+    [
+        (JitTieringAllocationClaimsTests.StackAllocation, ["class ShortLived", "class DisposeStruct", "class ThreeWords", "class LowBytes", "class StaticSequence"], ["ReadBack", "BothSpellings", "Letters", "Copy", "Total"], null),
+        (CollectionsClaimsTests.Enumeration, ["class StackWalk", "class ConcurrentWalk"], ["AsStack", "AsSequence", "SumValues"], null),
+        (CollectionsClaimsTests.Linq, ["class WithACondition"], ["AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch"], ["net8.0", "net9.0"]),
+        (CollectionsClaimsTests.Linq, ["class ContainsAfter"], ["AfterDistinct", "AfterUnion", "AfterOrderBy"], ["net9.0", "net10.0"]),
+        (CollectionsClaimsTests.Dictionaries, ["class LiteralKeys", "class NumberWords", "class StatusReasons", "class ReadOnlyTables", "class BuildOrRead"], CollectionsClaimsTests.LookupsThatAllocateNothing, ["net9.0", "net10.0"]),
+        (CollectionsClaimsTests.Specialized, ["class GrowWhileInserting"], ["PrependFour"], ["net9.0", "net10.0"]),
+        // Count's engine grows its automaton lazily: one smoke call would carry all of it.
+        (RegexClaimsTests.Backtracking, ["class CountingWords"], ["Count", "MatchesCount"], ["net10.0"]),
+        (RegexClaimsTests.Searching, ["class FindThePeriod"], ["CharByChar", "StringIndexOf", "BytesIndexOfAny"], null),
+        (RegexClaimsTests.Searching, ["class ListHasItem", "class SpanPathsInTheLibrary"], ["WithStringSplit", "WithSpanSplit", "ContainsWithComparer"], ["net9.0", "net10.0"]),
+    ];
+
+    private readonly Dictionary<string, Dictionary<(string Method, string Runtime), long?>> _bytes = [];
+
+    private readonly Dictionary<string, string> _failures = [];
+
+    /// <summary>Bytes per call of each (method, runtime) of <paramref name="notebook"/>'s quick runs.</summary>
+    public IReadOnlyDictionary<(string Method, string Runtime), long?> BytesOf(string notebook)
+    {
+        Assert.False(_failures.TryGetValue(notebook, out var failure), $"{notebook}'s quick run failed: {failure}");
+        return _bytes.TryGetValue(notebook, out var bytes) ? bytes : throw new InvalidOperationException($"{notebook} has no quick run: add its classes to SteadyStateRuns.Plan.");
+    }
+
+    private void Add(string notebook, BenchmarkRun run)
+    {
+        var bytes = _bytes.TryGetValue(notebook, out var known) ? known : _bytes[notebook] = [];
+        foreach (var result in run.Results)
+        {
+            bytes.Add((result.Method, result.Runtime), result.AllocatedBytes);
+        }
+
+        if (run.Results.Where(r => r.Error is not null).Select(r => $"{r.Method} on {r.Runtime}: {r.Error}").ToArray() is { Length: > 0 } errors)
+        {
+            _failures[notebook] = (_failures.TryGetValue(notebook, out var earlier) ? earlier + "; " : "") + string.Join("; ", errors);
+        }
+    }
+
+    /// <inheritdoc/>
+    public async Task InitializeAsync()
+    {
+        foreach (var (notebook, classes, methods, runtimes) in Plan)
+        {
+            var run = await new BenchmarkEngine().RunAsync(new BenchmarkRequest
+            {
+                Source = CellsTogether(notebook, classes),
+                SourcePath = "notebook-cell.cs",
+                Mode = BenchmarkMode.Quick,
+                Runtimes = RuntimeCatalog.FindAll(runtimes),
+                Filter = methods.Select(m => "*." + m).ToArray(),
+            });
+            Add(notebook, run);
+        }
+    }
+
+    /// <inheritdoc/>
+    public Task DisposeAsync() => Task.CompletedTask;
+}
