@@ -11,10 +11,10 @@ namespace PerfLab.Notebooks.Tests.Support;
 /// The quick route: the quick runs behind every claim of a notebook's text about bytes per call, which a smoke
 /// run cannot support. Smoke runs Tier0 code, which allocates what Tier1 keeps on the stack, and measures one
 /// call, into which any allocation of another thread of the process falls (1,336 B once, for a method that
-/// allocates 40). Claims that allow kilobytes of slack read the routes' smoke runs instead. A fixture of the
-/// routes' collection: it runs once per test run, and the claims only read it.
+/// allocates 40). Claims that allow kilobytes of slack read the routes' smoke runs instead. Run once per test
+/// run by the routes' fixture (<see cref="CourseRun"/>), beside `perflab run`; the claims only read it.
 /// </summary>
-public sealed class SteadyStateRuns : IAsyncLifetime
+public sealed class SteadyStateRuns
 {
     /// <summary>Each quick run: the notebook, its classes, the methods its claims read, the runtimes they name (null: all).</summary>
     public static readonly IReadOnlyList<(string Notebook, string[] Classes, string[] Methods, string[]? Runtimes)> Plan =
@@ -56,7 +56,7 @@ public sealed class SteadyStateRuns : IAsyncLifetime
         }
     }
 
-    /// <inheritdoc/>
+    /// <summary>Makes every quick run of <see cref="Plan"/>.</summary>
     public async Task InitializeAsync()
     {
         foreach (var (notebook, classes, methods, runtimes) in Plan)
@@ -72,7 +72,4 @@ public sealed class SteadyStateRuns : IAsyncLifetime
             Add(notebook, run);
         }
     }
-
-    /// <inheritdoc/>
-    public Task DisposeAsync() => Task.CompletedTask;
 }

@@ -9,7 +9,7 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// routes' smoke runs.
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class CollectionsClaimsTests(SteadyStateRuns steady)
+public class CollectionsClaimsTests(CourseRun course)
 {
     internal const string Enumeration = "collections/01-enumeration.ipynb";
     internal const string Linq = "collections/02-linq.ipynb";
@@ -22,7 +22,7 @@ public class CollectionsClaimsTests(SteadyStateRuns steady)
     [Fact]
     public void Enumeration_boxed_enumerators_cost_40_and_56_bytes_on_net8_and_net9_and_nothing_on_net10_N10_C02_C04()
     {
-        var bytes = steady.BytesOf(Enumeration);
+        var bytes = course.QuickRoute.BytesOf(Enumeration);
 
         foreach (var runtime in AllRuntimes)
         {
@@ -54,7 +54,7 @@ public class CollectionsClaimsTests(SteadyStateRuns steady)
     public void Linq_predicate_overloads_drop_the_boxed_list_enumerator_on_net9_N9_C01()
     {
         var methods = new[] { "AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch" };
-        var bytes = steady.BytesOf(Linq);
+        var bytes = course.QuickRoute.BytesOf(Linq);
 
         foreach (var method in methods)
         {
@@ -66,7 +66,7 @@ public class CollectionsClaimsTests(SteadyStateRuns steady)
     [Fact]
     public void Linq_contains_after_distinct_union_and_orderby_stops_building_sets_and_buffers_on_net10_N10_C05()
     {
-        var bytes = steady.BytesOf(Linq);
+        var bytes = course.QuickRoute.BytesOf(Linq);
 
         foreach (var method in new[] { "AfterDistinct", "AfterUnion", "AfterOrderBy" })
         {
@@ -78,7 +78,7 @@ public class CollectionsClaimsTests(SteadyStateRuns steady)
     [Fact]
     public async Task Dictionaries_lookups_allocate_nothing_and_a_frozen_build_allocates_more_than_a_dictionary_N10_C11_C12_C17_C30_CO03()
     {
-        var lookups = steady.BytesOf(Dictionaries);
+        var lookups = course.QuickRoute.BytesOf(Dictionaries);
         // Builds allocate kilobytes: the routes' smoke runs tell them apart.
         var builds = await RouteAllocationsAsync(Dictionaries, ("class BuildOrRead", null));
 
@@ -133,7 +133,7 @@ public class CollectionsClaimsTests(SteadyStateRuns steady)
     [Fact]
     public async Task Specialized_insertrange_allocates_the_same_and_clear_stops_regrowing_the_table_on_net10_N10_C15_C16()
     {
-        var inserts = steady.BytesOf(Specialized);
+        var inserts = course.QuickRoute.BytesOf(Specialized);
         // Tens of kilobytes: the routes' smoke runs tell them apart.
         var refills = await RouteAllocationsAsync(Specialized, ("class RefillAfterClear", ["net9.0", "net10.0"]));
 

@@ -10,7 +10,7 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// routes captured in this test run. These facts do not depend on the machine (the times do, and are not asserted).
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class JitTieringAllocationClaimsTests(SteadyStateRuns steady)
+public class JitTieringAllocationClaimsTests(CourseRun course)
 {
     private const string Tiering = "jit/01-tiering-and-pgo.ipynb";
     internal const string StackAllocation = "jit/02-stack-allocation.ipynb";
@@ -59,7 +59,7 @@ public class JitTieringAllocationClaimsTests(SteadyStateRuns steady)
     [Fact]
     public void Stack_allocation_bytes_go_to_zero_on_the_runtime_each_notebook_section_names()
     {
-        var bytes = steady.BytesOf(StackAllocation);
+        var bytes = course.QuickRoute.BytesOf(StackAllocation);
 
         // (method, .NET 8, .NET 9, .NET 10): N9-J25, N9-J26 from .NET 9; N10-J02, J03, J20 from .NET 10.
         foreach (var (method, net8, net9, net10) in new[] { ("ReadBack", 24, 0, 0), ("BothSpellings", 24, 0, 0), ("Letters", 48, 48, 0), ("Copy", 32, 32, 0), ("Total", 32, 32, 0) })

@@ -10,7 +10,7 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// own classes compute, and of the listings the routes captured.
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class RegexClaimsTests(CourseRun course, SteadyStateRuns steady)
+public class RegexClaimsTests(CourseRun course)
 {
     private const string Engines = "regex/01-engines.ipynb";
     internal const string Backtracking = "regex/02-backtracking-and-atomicity.ipynb";
@@ -29,7 +29,7 @@ public class RegexClaimsTests(CourseRun course, SteadyStateRuns steady)
     [Fact]
     public void Backtracking_count_allocates_nothing_where_matches_count_allocates_per_match_N10_R09()
     {
-        var bytes = steady.BytesOf(Backtracking);
+        var bytes = course.QuickRoute.BytesOf(Backtracking);
 
         // Quick mode spreads the engine's one-time allocations (its automaton grows lazily) over a few long
         // calls: about a kilobyte per call here, where a full run shows nothing.
@@ -160,7 +160,7 @@ public class RegexClaimsTests(CourseRun course, SteadyStateRuns steady)
     [Fact]
     public void Searching_library_calls_allocate_nothing_and_span_split_drops_the_208_bytes_of_string_split_C30_AS05_SP07_N9_S15_N10_M01()
     {
-        var bytes = steady.BytesOf(Searching);
+        var bytes = course.QuickRoute.BytesOf(Searching);
 
         foreach (var runtime in AllRuntimes)
         {
