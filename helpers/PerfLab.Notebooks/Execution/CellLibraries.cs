@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Globalization;
 using System.Reflection;
 using System.Runtime.Loader;
@@ -38,6 +39,8 @@ internal sealed class CellLibraries
 {
     // The usings earlier cells brought into scope, and this library's version, go in a file of their own.
     private const string SessionFile = "(usings of earlier cells)";
+
+    private static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
 
     private readonly InteractiveAssemblyLoader _loader;
     private readonly IReadOnlyList<string> _defaultImports;
@@ -105,50 +108,16 @@ internal sealed class CellLibraries
         var build = Interlocked.Increment(ref _builds);
         var version = new Version(1, build / 60000, build % 60000, 0);
 
-        var parseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
-        var cellTree = CSharpSyntaxTree.ParseText(parts.Declarations, parseOptions, path: "", cancellationToken: cancellationToken);
-        var cellAliases = ((CompilationUnitSyntax)cellTree.GetRoot(cancellationToken)).Usings.Where(u => u.Alias is not null).Select(u => u.Alias!.Name.ToString()).ToHashSet(StringComparer.Ordinal);
-        var usings = EarlierUsings(previous, cellAliases);
+        var usings = EarlierUsings(previous, CellAliases(parts));
         var references = SessionReferences(previous, options)
             .Concat(current.Where(l => l.Name != name).Select(l => l.Reference))
             .ToArray();
-        var compilationOptions = new CSharpCompilationOptions(
-            OutputKind.DynamicallyLinkedLibrary,
-            optimizationLevel: options.OptimizationLevel,
-            allowUnsafe: options.AllowUnsafe,
-            metadataReferenceResolver: options.MetadataResolver);
-
-        CSharpCompilation Compile(IEnumerable<string> kept) => CSharpCompilation.Create(
-            name,
-            [cellTree, CSharpSyntaxTree.ParseText(SessionText(kept, version), parseOptions, SessionFile, cancellationToken: cancellationToken)],
-            references,
-            compilationOptions);
-
-        // A using of an earlier cell can name what only script code has (a class of that cell): it is dropped.
-        var compilation = Compile(usings);
-        var sessionTree = compilation.SyntaxTrees[1];
-        var unresolved = compilation.GetSemanticModel(sessionTree).GetDiagnostics(cancellationToken: cancellationToken)
-            .Where(d => d.Severity == DiagnosticSeverity.Error)
-            .Select(d => d.Location.GetLineSpan().StartLinePosition.Line)
-            .ToHashSet();
-        if (unresolved.Count > 0)
+        var compiled = Compile(name, version, parts, usings, references, options.OptimizationLevel, options.AllowUnsafe, options.MetadataResolver, cancellationToken);
+        if (compiled.Image is not { } bytes)
         {
-            compilation = Compile(usings.Where((_, line) => !unresolved.Contains(line)));
+            return new BuiltLibrary(null, compiled.Errors);
         }
 
-        // The kernel runs on .NET 10: its generator writes the code this process runs (Lab's measured
-        // processes compile the cell again with each runtime's own).
-        var generator = RegexGenerator.Load(new HostLayout().RegexGenerator(RuntimeCatalog.Find("net10.0")));
-        var generated = generator.Run(compilation, cancellationToken);
-        using var image = new MemoryStream();
-        var emit = generated.Compilation.Emit(image, cancellationToken: cancellationToken);
-        var errors = generated.ErrorsWith(emit.Diagnostics).OrderBy(d => d.Location.GetLineSpan().StartLinePosition).ToArray();
-        if (errors.Length > 0 || !emit.Success)
-        {
-            return new BuiltLibrary(null, errors);
-        }
-
-        var bytes = image.ToArray();
         var context = new LibraryLoadContext(this, name);
         var assembly = context.LoadFromStream(new MemoryStream(bytes));
         var library = new CellLibrary(name, version, parts.TypeNames, MetadataReference.CreateFromImage(bytes), assembly);
@@ -172,37 +141,111 @@ internal sealed class CellLibraries
         }
     }
 
-    // Lines 1..n: a global using per using of an earlier cell; the last line: the version.
-    private static string SessionText(IEnumerable<string> usings, Version version) =>
-        string.Concat(usings.Select(u => u + "\n")) + $"[assembly: System.Reflection.AssemblyVersion(\"{version}\")]\n";
+    /// <summary>The aliases a cell's own using directives define: they win over earlier cells' aliases of the same name.</summary>
+    /// <param name="parts">The cell, split.</param>
+    public static HashSet<string> CellAliases(CellParts parts) =>
+        ((CompilationUnitSyntax)CSharpSyntaxTree.ParseText(parts.Declarations, ParseOptions).GetRoot())
+            .Usings.Where(u => u.Alias is not null).Select(u => u.Alias!.Name.ToString()).ToHashSet(StringComparer.Ordinal);
 
-    // What a script cell sees without writing a using: the default imports and every earlier cell's usings
-    // (scripting carries them from cell to cell), as global usings. An alias the cell defines itself wins.
-    private List<string> EarlierUsings(Script? previous, HashSet<string> cellAliases)
+    /// <summary>
+    /// A cell's declarations compiled as a library with the regex generator of the runtime this process runs
+    /// on (.NET 10): its image, or the errors at the cell's lines. Both kernels' libraries are built here.
+    /// </summary>
+    /// <param name="name">The assembly name.</param>
+    /// <param name="version">The assembly version.</param>
+    /// <param name="parts">The cell, split.</param>
+    /// <param name="usings">Global using lines: what script code sees without writing them (earlier cells' usings, default imports).</param>
+    /// <param name="references">What the library compiles against.</param>
+    /// <param name="optimization">The session's optimization level.</param>
+    /// <param name="allowUnsafe">Whether the session allows unsafe code.</param>
+    /// <param name="resolver">Resolves #r-style references the declarations' attributes may name; null for none.</param>
+    /// <param name="cancellationToken">Stops the compile.</param>
+    /// <param name="publicKey">A public key to give the library a strong name (public signing), or default for none.</param>
+    public static (byte[]? Image, IReadOnlyList<Diagnostic> Errors) Compile(
+        string name, Version version, CellParts parts, IReadOnlyList<string> usings, IReadOnlyList<MetadataReference> references,
+        OptimizationLevel optimization, bool allowUnsafe, MetadataReferenceResolver? resolver, CancellationToken cancellationToken,
+        ImmutableArray<byte> publicKey = default)
+    {
+        var cellTree = CSharpSyntaxTree.ParseText(parts.Declarations, ParseOptions, path: "", cancellationToken: cancellationToken);
+        var compilationOptions = new CSharpCompilationOptions(
+            OutputKind.DynamicallyLinkedLibrary,
+            optimizationLevel: optimization,
+            allowUnsafe: allowUnsafe,
+            metadataReferenceResolver: resolver);
+        if (!publicKey.IsDefaultOrEmpty)
+        {
+            compilationOptions = compilationOptions.WithCryptoPublicKey(publicKey).WithPublicSign(true);
+        }
+
+        CSharpCompilation Compile(IEnumerable<string> kept) => CSharpCompilation.Create(
+            name,
+            [cellTree, CSharpSyntaxTree.ParseText(SessionText(kept, version), ParseOptions, SessionFile, cancellationToken: cancellationToken)],
+            references,
+            compilationOptions);
+
+        // A using of an earlier cell can name what only script code has (a class of that cell): it is dropped.
+        var compilation = Compile(usings);
+        var sessionTree = compilation.SyntaxTrees[1];
+        var unresolved = compilation.GetSemanticModel(sessionTree).GetDiagnostics(cancellationToken: cancellationToken)
+            .Where(d => d.Severity == DiagnosticSeverity.Error)
+            .Select(d => d.Location.GetLineSpan().StartLinePosition.Line)
+            .ToHashSet();
+        if (unresolved.Count > 0)
+        {
+            compilation = Compile(usings.Where((_, line) => !unresolved.Contains(line)));
+        }
+
+        // The kernel runs on .NET 10: its generator writes the code this process runs (Lab's measured
+        // processes compile the cell again with each runtime's own).
+        var generator = RegexGenerator.Load(new HostLayout().RegexGenerator(RuntimeCatalog.Find("net10.0")));
+        var generated = generator.Run(compilation, cancellationToken);
+        using var image = new MemoryStream();
+        var emit = generated.Compilation.Emit(image, cancellationToken: cancellationToken);
+        var errors = generated.ErrorsWith(emit.Diagnostics).OrderBy(d => d.Location.GetLineSpan().StartLinePosition).ToArray();
+        return errors.Length > 0 || !emit.Success ? (null, errors) : (image.ToArray(), []);
+    }
+
+    /// <summary>
+    /// What a script cell sees without writing a using: the default imports and, in order, the usings of
+    /// <paramref name="earlierUsings"/> (scripting carries them from cell to cell), as global usings. An
+    /// alias the cell defines itself wins.
+    /// </summary>
+    /// <param name="defaultImports">The session's default namespaces.</param>
+    /// <param name="earlierUsings">The using directives of earlier cells, oldest first.</param>
+    /// <param name="cellAliases">The aliases the cell defines.</param>
+    public static List<string> GlobalUsings(IEnumerable<string> defaultImports, IEnumerable<UsingDirectiveSyntax> earlierUsings, HashSet<string> cellAliases)
     {
         var byKey = new Dictionary<string, string>(StringComparer.Ordinal);
-        foreach (var import in _defaultImports)
+        foreach (var import in defaultImports)
         {
             byKey[import] = $"global using global::{import};";
         }
 
-        foreach (var compilation in Chain(previous).Reverse())
+        foreach (var directive in earlierUsings)
         {
-            foreach (var directive in compilation.SyntaxTrees.SelectMany(t => ((CompilationUnitSyntax)t.GetRoot()).Usings))
+            var key = directive.Alias?.Name.ToString() ?? directive.StaticKeyword.ToString() + directive.NamespaceOrType;
+            if (directive.Alias is not null && cellAliases.Contains(key))
             {
-                var key = directive.Alias?.Name.ToString() ?? directive.StaticKeyword.ToString() + directive.NamespaceOrType;
-                if (directive.Alias is not null && cellAliases.Contains(key))
-                {
-                    continue;
-                }
-
-                var text = directive.WithoutTrivia().ToString().ReplaceLineEndings(" ");
-                byKey[key] = directive.GlobalKeyword.IsKind(SyntaxKind.None) ? "global " + text : text;
+                continue;
             }
+
+            var text = directive.WithoutTrivia().ToString().ReplaceLineEndings(" ");
+            byKey[key] = directive.GlobalKeyword.IsKind(SyntaxKind.None) ? "global " + text : text;
         }
 
         return [.. byKey.Values];
     }
+
+    // Lines 1..n: a global using per using of an earlier cell; the last line: the version.
+    private static string SessionText(IEnumerable<string> usings, Version version) =>
+        string.Concat(usings.Select(u => u + "\n")) + $"[assembly: System.Reflection.AssemblyVersion(\"{version}\")]\n";
+
+    // Earlier cells' usings come from the chain of submissions, oldest first.
+    private List<string> EarlierUsings(Script? previous, HashSet<string> cellAliases) =>
+        GlobalUsings(
+            _defaultImports,
+            Chain(previous).Reverse().SelectMany(c => c.SyntaxTrees).SelectMany(t => ((CompilationUnitSyntax)t.GetRoot()).Usings),
+            cellAliases);
 
     // The references every earlier submission compiled with (options, #r), except cell libraries: the
     // current version of each is added by name.

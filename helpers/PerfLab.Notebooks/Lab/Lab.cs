@@ -41,7 +41,7 @@ public static class Lab
 
         return new LabInfo(
             typeof(Lab).Assembly.GetName().Version?.ToString() ?? "?",
-            CellContext.Current is not null ? "PerfLab C# kernel" : "another C# kernel (.NET Interactive?)",
+            KernelAdapter.AttachToCurrent(),
             mode.Mode,
             mode.Origin,
             runtimes);

@@ -151,8 +151,8 @@ public sealed class RegexGenerator
     }
 
     // One load context per generator file: the three runtimes' generators share an assembly name.
-    // Roslyn and the framework resolve to this process's copies (the generator was built against an
-    // older Roslyn; newer is compatible).
+    // Roslyn resolves to the very copy PerfLab compiles with (the generator was built against an older
+    // Roslyn; newer is compatible), and the framework to this process's.
     private sealed class IsolatedLoader : IAnalyzerAssemblyLoader
     {
         private readonly ConcurrentDictionary<string, Assembly> _assemblies = new(StringComparer.Ordinal);
@@ -169,8 +169,17 @@ public sealed class RegexGenerator
     {
         private readonly string _folder = System.IO.Path.GetDirectoryName(path)!;
 
+        // By simple name, not by the default context: in .NET Interactive the default context holds that
+        // kernel's own, older Roslyn, and a generator bound to it would not be an ISourceGenerator here.
+        private static readonly Assembly[] Roslyn = [typeof(ISourceGenerator).Assembly, typeof(CSharpCompilation).Assembly];
+
         protected override Assembly? Load(AssemblyName assemblyName)
         {
+            if (Roslyn.FirstOrDefault(a => string.Equals(a.GetName().Name, assemblyName.Name, StringComparison.Ordinal)) is { } roslyn)
+            {
+                return roslyn;
+            }
+
             if (Default.Assemblies.FirstOrDefault(a => AssemblyName.ReferenceMatchesDefinition(assemblyName, a.GetName())) is { } shared)
             {
                 return shared;

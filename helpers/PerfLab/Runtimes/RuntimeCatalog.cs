@@ -1,4 +1,6 @@
+using System.Collections.Concurrent;
 using System.Reflection;
+using System.Runtime.Loader;
 using Microsoft.CodeAnalysis;
 
 namespace PerfLab.Runtimes;
@@ -22,14 +24,45 @@ public sealed record PinnedRuntime(string Moniker, string Version)
 
     /// <summary>The reference assemblies of <see cref="ReferenceAssembliesPackage"/>, which cells compile against.</summary>
     /// <exception cref="InvalidOperationException">PerfLab was built without that package.</exception>
-    public IEnumerable<MetadataReference> ReferenceAssemblies()
+    public IReadOnlyList<MetadataReference> ReferenceAssemblies() => Loaded.GetOrAdd(Moniker, _ => ReadReferenceAssemblies());
+
+    private static readonly ConcurrentDictionary<string, IReadOnlyList<MetadataReference>> Loaded = new(StringComparer.Ordinal);
+
+    // The package embeds each reference assembly as a resource named "net80.System.Runtime". They are read
+    // as bytes, not through the package's own References.All: that returns Roslyn objects of whichever
+    // Roslyn the package binds to, and a host that has its own (.NET Interactive) binds it to that one.
+    // PerfLab's load context finds the package in any host: #r in .NET Interactive loads PerfLab in a
+    // context of its own, which name lookup from the default context does not search.
+    private IReadOnlyList<MetadataReference> ReadReferenceAssemblies()
     {
-        // Found by the package's convention (static Net80.References.All), so a runtime added to
-        // Runtimes.props needs no code here.
-        var type = Type.GetType($"{ReferenceAssembliesPackage}+References, {ReferenceAssembliesPackage}", throwOnError: false);
-        return type?.GetProperty("All")?.GetValue(null) as IEnumerable<MetadataReference>
-            ?? throw new InvalidOperationException(
+        var prefix = $"net{Major}0.";
+        var package = OwnNeighbour(ReferenceAssembliesPackage);
+        var references = new List<MetadataReference>();
+        foreach (var name in package?.GetManifestResourceNames().Where(n => n.StartsWith(prefix, StringComparison.Ordinal)) ?? [])
+        {
+            using var stream = package!.GetManifestResourceStream(name)!;
+            using var image = new MemoryStream();
+            stream.CopyTo(image);
+            references.Add(MetadataReference.CreateFromImage(image.ToArray(), filePath: name[prefix.Length..] + ".dll"));
+        }
+
+        return references.Count > 0
+            ? references
+            : throw new InvalidOperationException(
                 $"The reference assemblies of {Moniker} ({ReferenceAssembliesPackage}) are not next to PerfLab; rebuild the helpers (`dotnet build helpers/PerfLab.Cli`).");
+    }
+
+    private static Assembly? OwnNeighbour(string name)
+    {
+        var context = AssemblyLoadContext.GetLoadContext(typeof(PinnedRuntime).Assembly) ?? AssemblyLoadContext.Default;
+        try
+        {
+            return context.LoadFromAssemblyName(new AssemblyName(name));
+        }
+        catch (FileNotFoundException)
+        {
+            return null;
+        }
     }
 
     /// <inheritdoc />
