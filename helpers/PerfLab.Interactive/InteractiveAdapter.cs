@@ -65,7 +65,9 @@ public sealed class InteractiveAdapter : IKernelAdapter
             cells.Ran(setup.Code); // the setup cell's usings (BenchmarkDotNet.Attributes, PerfLab.Notebooks) are in scope from here on
         }
 
-        var version = typeof(Kernel).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+')[0];
+        // The tool's version (1.0.712001), which readers see in VS Code; its libraries carry a beta version of their own.
+        var tool = Assembly.GetEntryAssembly() ?? typeof(Kernel).Assembly;
+        var version = tool.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+')[0] ?? "?";
         return $".NET Interactive {version} C# kernel (Polyglot Notebooks), with the course's adapter";
     }
 

@@ -89,13 +89,13 @@ public sealed class JupyterDriver : IDisposable
     }
 
     /// <summary>Starts a driver and, through it, the kernel (its working folder <paramref name="workingDirectory"/>), and waits until it is ready.</summary>
-    public static async Task<JupyterDriver> StartAsync(IReadOnlyDictionary<string, string> environment, string workingDirectory)
+    public static async Task<JupyterDriver> StartAsync(IReadOnlyDictionary<string, string> environment, string workingDirectory, string kernelName = "perflab-csharp")
     {
         var process = JupyterPython.Start(JupyterPython.Python, [JupyterPython.Script("kernel_driver.py")], environment, redirectInput: true);
         var driver = new JupyterDriver(process);
         try
         {
-            driver.Started = await driver.SendAsync(new JsonObject { ["op"] = "start", ["cwd"] = workingDirectory, ["timeout"] = 60 }, TimeSpan.FromSeconds(90)).ConfigureAwait(false);
+            driver.Started = await driver.SendAsync(new JsonObject { ["op"] = "start", ["cwd"] = workingDirectory, ["kernel"] = kernelName, ["timeout"] = 60 }, TimeSpan.FromSeconds(90)).ConfigureAwait(false);
         }
         catch
         {

@@ -1,10 +1,11 @@
-"""Drives the perflab-csharp kernel through jupyter_client, one JSON command per stdin line.
+"""Drives the perflab-csharp kernel (or another, named at start) through jupyter_client, one JSON command per stdin line.
 
 Started by JupyterKernelTests (JupyterDriver.cs) with JUPYTER_DATA_DIR, PERFLAB_HOME and PERFLAB_MODE set.
 Every command is answered by exactly one JSON line on stdout; diagnostics go to stderr.
 
 Commands:
   {"op": "start", "cwd": DIR}              start the kernel, wait_for_ready; answers spec and pid
+      with "kernel": NAME, that kernelspec instead of perflab-csharp (.NET Interactive's, for its tests)
   {"op": "kernel_info"}                    the kernel_info_reply content
   {"op": "execute", "code": C, "timeout": S}   run a cell, collect its iopub outputs until idle
       with "metadata": M, the execute_request carries M (JupyterLab sends {"cellId": ..., "deletedCells": [...]})
@@ -99,7 +100,7 @@ def handle(command):
     global km, kc
     op = command["op"]
     if op == "start":
-        km = KernelManager(kernel_name=KERNEL_NAME)
+        km = KernelManager(kernel_name=command.get("kernel", KERNEL_NAME))
         spec = km.kernel_spec
         km.start_kernel(cwd=command.get("cwd"))
         kc = km.client()
