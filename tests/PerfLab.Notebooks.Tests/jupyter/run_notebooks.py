@@ -1,9 +1,14 @@
-"""Executes notebooks with nbclient on the perflab-csharp kernel and reports their error outputs as JSON.
+"""Executes notebooks with nbclient on a Jupyter kernel (the course's perflab-csharp unless --kernel says
+another, e.g. .NET Interactive's) and reports their error outputs as JSON.
 
-Usage: run_notebooks.py NOTEBOOK...   (JUPYTER_DATA_DIR, PERFLAB_HOME and PERFLAB_MODE come from the environment)
-Prints one JSON object on stdout: {"notebooks": [{"path", "seconds", "cells", "problems": [{"cell", "kind", "text"}]}]}.
+Usage: run_notebooks.py [--kernel NAME] NOTEBOOK...
+       (JUPYTER_DATA_DIR, PERFLAB_HOME and PERFLAB_MODE come from the environment)
+Prints one JSON object on stdout: {"kernel", "notebooks": [{"path", "seconds", "cells", "problems": [{"cell", "kind", "text"}]}]}.
 A notebook that nbclient could not run at all (dead kernel, timeout) reports that as a problem of kind "nbclient".
+Each kernel starts in its notebook's folder, with its stdout sent to this script's stderr: stdout carries
+only the JSON (.NET Interactive prints ASP.NET's "Now listening on" lines there).
 """
+import argparse
 import json
 import os
 import sys
@@ -27,14 +32,15 @@ def problems_of(nb):
     return found
 
 
-def run(path):
+def run(path, kernel):
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, kernel_name="perflab-csharp", timeout=600, allow_errors=True,
+    client = NotebookClient(nb, kernel_name=kernel, timeout=600, allow_errors=True,
                             resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
     started = time.monotonic()
     problems = []
     try:
-        client.execute()
+        # start_kernel's keywords reach the kernel's Popen: its stdout joins this script's stderr.
+        client.execute(stdout=sys.stderr.fileno())
     except Exception as ex:
         problems.append({"cell": None, "kind": "nbclient", "text": "".join(traceback.format_exception(type(ex), ex, ex.__traceback__))})
     problems = problems_of(nb) + problems
@@ -42,7 +48,11 @@ def run(path):
 
 
 def main():
-    print(json.dumps({"notebooks": [run(path) for path in sys.argv[1:]]}), flush=True)
+    parser = argparse.ArgumentParser(description="Run notebooks with nbclient and report their error outputs as JSON.")
+    parser.add_argument("--kernel", default="perflab-csharp", help="the kernelspec's name (default: perflab-csharp)")
+    parser.add_argument("notebooks", nargs="+", metavar="NOTEBOOK")
+    args = parser.parse_args()
+    print(json.dumps({"kernel": args.kernel, "notebooks": [run(path, args.kernel) for path in args.notebooks]}), flush=True)
 
 
 if __name__ == "__main__":

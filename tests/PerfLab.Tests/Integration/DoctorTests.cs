@@ -1,3 +1,5 @@
+using PerfLab.Course.Setup;
+using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
 
 namespace PerfLab.Tests.Integration;
@@ -46,5 +48,33 @@ public class DoctorTests
         Assert.Contains($"[FAIL] Jupyter kernel", result.Output, StringComparison.Ordinal);
         Assert.Contains($"starts {gone}, which no longer exists", result.Output, StringComparison.Ordinal);
         Assert.Contains("fix: Run `perflab kernel install` again from this clone.", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task The_pinned_dotnet_interactive_is_an_information_line_with_its_version()
+    {
+        // ./test.sh restores it (dotnet tool restore) before any test runs.
+        using var home = new TempFolder();
+
+        var result = await CliProcess.RunAsync(["doctor"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path, ["JUPYTER_DATA_DIR"] = home.Path });
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Matches(@"\[info\] \.NET Interactive +dotnet-interactive 1\.0\.712001 restored \(\.config/dotnet-tools\.json\)", result.Output);
+        Assert.Matches(@"No failures; \d+ warning\(s\)\.", result.Output);
+    }
+
+    [Fact]
+    public async Task A_pinned_dotnet_interactive_that_is_not_restored_is_information_naming_the_restore_never_a_warning()
+    {
+        // A repository whose manifest pins a version no restore has fetched: `dotnet tool run` refuses it (it never downloads).
+        using var repo = new TempFolder();
+        repo.Write(".config/dotnet-tools.json", """{ "version": 1, "isRoot": true, "tools": { "microsoft.dotnet-interactive": { "version": "1.0.1", "commands": ["dotnet-interactive"], "rollForward": false } } }""");
+
+        var check = await InteractiveTool.CheckAsync(repo.Path, DotnetInstallation.Current().Muxer);
+
+        Assert.NotNull(check);
+        Assert.Equal(CheckStatus.Info, check.Status);
+        Assert.Contains("dotnet-interactive 1.0.1 is pinned in .config/dotnet-tools.json but not restored", check.Detail, StringComparison.Ordinal);
+        Assert.Null(await InteractiveTool.CheckAsync(Directory.CreateDirectory(System.IO.Path.Combine(repo.Path, "no-manifest")).FullName, DotnetInstallation.Current().Muxer));
     }
 }
