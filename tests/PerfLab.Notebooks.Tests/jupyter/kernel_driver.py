@@ -102,7 +102,8 @@ def handle(command):
     if op == "start":
         km = KernelManager(kernel_name=command.get("kernel", KERNEL_NAME))
         spec = km.kernel_spec
-        km.start_kernel(cwd=command.get("cwd"))
+        # The kernel's stdout joins this script's stderr: stdout carries only the answers (.NET Interactive logs there).
+        km.start_kernel(cwd=command.get("cwd"), stdout=sys.stderr.fileno())
         kc = km.client()
         kc.start_channels()
         started = time.monotonic()
