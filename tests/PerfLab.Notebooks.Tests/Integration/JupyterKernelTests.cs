@@ -2,6 +2,7 @@ using System.Text.Json.Nodes;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Tests.Support;
 using PerfLab.Views.Html;
+using Xunit.Abstractions;
 
 namespace PerfLab.Notebooks.Tests.Integration;
 
@@ -10,7 +11,7 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// packages, through the kernelspec `perflab kernel install` writes; benchmarks run in smoke mode.
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class JupyterKernelTests(JupyterKernelspec kernelspec) : IClassFixture<JupyterKernelspec>
+public class JupyterKernelTests(JupyterKernelspec kernelspec, CourseRun course, ITestOutputHelper output) : IClassFixture<JupyterKernelspec>
 {
     private static readonly TimeSpan NotebookTimeout = TimeSpan.FromMinutes(10);
 
@@ -20,28 +21,17 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec) : IClassFixture<Ju
     [Fact]
     public async Task Every_notebook_runs_under_nbclient_in_smoke_mode_without_error_output()
     {
-        var notebooks = Directory.Exists(Repo.Notebooks)
-            ? Directory.EnumerateFiles(Repo.Notebooks, "*.ipynb", SearchOption.AllDirectories)
-                .Where(p => !p.Split(Path.DirectorySeparatorChar).Contains(".ipynb_checkpoints"))
-                .Order(StringComparer.Ordinal)
-                .ToList()
-            : [];
+        var notebooks = RunCommandTests.CourseNotebooks();
         Assert.True(notebooks.Count > 0, $"No notebook found under {Repo.Notebooks}: there is nothing to run.");
 
-        var run = await JupyterPython.RunAsync(
-            JupyterPython.Python,
-            [JupyterPython.Script("run_notebooks.py"), .. notebooks],
-            kernelspec.Environment(),
-            NotebookTimeout * notebooks.Count + TimeSpan.FromMinutes(1));
+        var route = await course.CourseKernelRoute;
 
-        Assert.True(run.ExitCode == 0, $"run_notebooks.py failed:\n{run}");
-        var ran = JsonNode.Parse(run.Output)!["notebooks"]!.AsArray();
-        Assert.Equal(notebooks.Count, ran.Count);
-        var problems = ran
-            .SelectMany(nb => nb!["problems"]!.AsArray().Select(p =>
-                $"{Path.GetRelativePath(Repo.Root, (string)nb["path"]!)} cell {p!["cell"]?.ToString() ?? "-"} ({p["kind"]}):\n{p["text"]}"))
-            .ToList();
-        Assert.True(problems.Count == 0, $"Notebooks with error output:\n{string.Join("\n\n", problems)}\n--- driver stderr\n{run.Error}");
+        foreach (var line in route.Timings())
+        {
+            output.WriteLine(line);
+        }
+
+        route.AssertEveryCellRan(notebooks, "the course kernel");
     }
 
     [Fact]

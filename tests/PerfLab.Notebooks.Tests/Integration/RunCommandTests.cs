@@ -10,7 +10,11 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// <summary>
 /// The course's notebooks, run once headless by the real `perflab run` in smoke mode (the routes' collection
 /// fixture), and beside it the quick route (<see cref="SteadyStateRuns"/>): perflab run spends much of its time
-/// compiling and starting processes, and the measuring lock keeps the two from timing anything at once.
+/// compiling and starting processes, and the measuring lock keeps the two from timing anything at once. When both
+/// are done, the two nbclient routes start side by side in the background: every notebook on the course kernel
+/// (<see cref="CourseKernelRoute"/>) and on .NET Interactive (<see cref="InteractiveRoute"/>). Their cells are
+/// answered from the caches the first two filled, so they cost compile and kernel time, not measuring, and their
+/// tests await them while the collection's other tests run.
 /// </summary>
 public sealed class CourseRun : IAsyncLifetime
 {
@@ -23,9 +27,21 @@ public sealed class CourseRun : IAsyncLifetime
 
     public Dictionary<string, string> HashesBefore { get; } = [];
 
+    /// <summary>Every notebook under nbclient on the course kernel (perflab-csharp), started once the caches are filled.</summary>
+    public Task<NotebookRoute> CourseKernelRoute { get; private set; } = Task.FromException<NotebookRoute>(new InvalidOperationException("The fixture did not start the course kernel's route."));
+
+    /// <summary>Every notebook under nbclient on the pinned .NET Interactive, started once the caches are filled.</summary>
+    public Task<NotebookRoute> InteractiveRoute { get; private set; } = Task.FromException<NotebookRoute>(new InvalidOperationException("The fixture did not start the .NET Interactive route."));
+
+    /// <summary>The .NET Interactive kernelspec of <see cref="InteractiveRoute"/>, for its test's output.</summary>
+    public InteractiveKernelspec? Interactive { get; private set; }
+
+    private JupyterKernelspec? _courseKernel;
+
     public async Task InitializeAsync()
     {
-        foreach (var notebook in RunCommandTests.CourseNotebooks())
+        var notebooks = RunCommandTests.CourseNotebooks();
+        foreach (var notebook in notebooks)
         {
             HashesBefore[notebook] = RunCommandTests.Hash(notebook);
         }
@@ -34,16 +50,28 @@ public sealed class CourseRun : IAsyncLifetime
         var quick = Task.Run(QuickRoute.InitializeAsync);
         await Task.WhenAll(route, quick);
         Result = await route;
+
+        CourseKernelRoute = Task.Run(() =>
+        {
+            _courseKernel = new JupyterKernelspec();
+            return NotebookRoute.RunAsync(JupyterKernelspec.Name, _courseKernel.Environment(), notebooks);
+        });
+        InteractiveRoute = Task.Run(() =>
+        {
+            Interactive = new InteractiveKernelspec(); // fails with `dotnet tool restore` when the tool is not restored
+            return NotebookRoute.RunAsync(InteractiveKernelspec.Name, Interactive.Environment(), notebooks);
+        });
     }
 
-    public Task DisposeAsync()
+    public async Task DisposeAsync()
     {
+        await Task.WhenAll(CourseKernelRoute, InteractiveRoute).ContinueWith(_ => { }, TaskScheduler.Default);
+        _courseKernel?.Dispose();
+        Interactive?.Dispose();
         if (Directory.Exists(Reports))
         {
             Directory.Delete(Reports, recursive: true);
         }
-
-        return Task.CompletedTask;
     }
 }
 

@@ -7,6 +7,9 @@ namespace PerfLab.Notebooks.Tests.Support;
 /// </summary>
 public sealed class JupyterKernelspec : IDisposable
 {
+    /// <summary>The kernelspec's name, as nbclient's kernel_name.</summary>
+    public const string Name = "perflab-csharp";
+
     private readonly TempFolder _data = new("jupyter-" + Guid.NewGuid().ToString("N")[..8]);
 
     public JupyterKernelspec()
@@ -25,7 +28,7 @@ public sealed class JupyterKernelspec : IDisposable
     /// <summary>The temporary Jupyter data folder holding kernels/perflab-csharp.</summary>
     public string DataDirectory => _data.Path;
 
-    public string KernelFolder => Path.Combine(DataDirectory, "kernels", "perflab-csharp");
+    public string KernelFolder => Path.Combine(DataDirectory, "kernels", Name);
 
     /// <summary>Environment of a driver: this kernelspec, smoke mode, and a PerfLab home (the shared test home unless given).</summary>
     public Dictionary<string, string> Environment(string? perflabHome = null) => new()
