@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PerfLab.Course.Setup;
 
 namespace PerfLab.Notebooks.Tests.Support;
 
@@ -14,11 +15,9 @@ public sealed class InteractiveKernelspec : IDisposable
     /// <summary>The kernelspec's name, as nbclient's kernel_name.</summary>
     public const string Name = "dotnet-interactive-csharp";
 
-    /// <summary>The manifest that pins the tool, relative to the repository root.</summary>
-    public const string ManifestPath = ".config/dotnet-tools.json";
+    private const string ManifestPath = InteractiveTool.ManifestPath;
 
-    /// <summary>The tool's package id in the manifest.</summary>
-    public const string ToolId = "microsoft.dotnet-interactive";
+    private const string ToolId = InteractiveTool.PackageId;
 
     private readonly TempFolder _data = new("jupyter-interactive-" + Guid.NewGuid().ToString("N")[..8]);
 
@@ -77,21 +76,10 @@ public sealed class InteractiveKernelspec : IDisposable
         ["DOTNET_NOLOGO"] = "1",
     };
 
-    /// <summary>The version of <see cref="ToolId"/> the manifest under <paramref name="repoRoot"/> pins.</summary>
-    public static string PinnedVersion(string repoRoot)
-    {
-        var manifest = Path.Combine(repoRoot, ManifestPath);
-        if (!File.Exists(manifest))
-        {
-            throw new InvalidOperationException($"{manifest} does not exist: it pins the dotnet-interactive tool the Interactive route runs.");
-        }
-
-        using var json = JsonDocument.Parse(File.ReadAllText(manifest));
-        return json.RootElement.TryGetProperty("tools", out var tools) && tools.TryGetProperty(ToolId, out var tool)
-            && tool.TryGetProperty("version", out var version) && version.GetString() is { Length: > 0 } pinned
-            ? pinned
-            : throw new InvalidOperationException($"{manifest} pins no {ToolId} version (tools.\"{ToolId}\".version).");
-    }
+    /// <summary>The version the manifest under <paramref name="repoRoot"/> pins (PerfLab.Course's InteractiveTool reads it).</summary>
+    public static string PinnedVersion(string repoRoot) =>
+        InteractiveTool.PinnedVersion(repoRoot)
+        ?? throw new InvalidOperationException($"{Path.Combine(repoRoot, ManifestPath)} pins no {ToolId} version: it pins the dotnet-interactive tool the Interactive route runs.");
 
     // `dotnet tool run` from the repository root: what the kernelspec will start, asked for its version.
     private static string RestoredVersion(string pinned)
