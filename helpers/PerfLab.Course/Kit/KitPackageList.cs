@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PerfLab.Course.Setup;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Course.Kit;
@@ -10,7 +11,8 @@ internal sealed record KitPackageList(IReadOnlyList<PackageIdentity> Packages, s
 {
     /// <summary>
     /// Every package the helpers' last restore used, for each of <paramref name="platforms"/>, plus the
-    /// runtime packs of every pinned runtime.
+    /// runtime packs of every pinned runtime and the .NET Interactive tool the local tool manifest pins (so
+    /// `setup.sh --from KIT` restores it offline, for Polyglot Notebooks).
     /// </summary>
     /// <param name="repo">The course's repository (its helpers/ are read).</param>
     /// <param name="platforms">Runtime identifiers the kit serves.</param>
@@ -18,7 +20,8 @@ internal sealed record KitPackageList(IReadOnlyList<PackageIdentity> Packages, s
     public static KitPackageList For(string repo, IReadOnlyList<string> platforms)
     {
         var (restored, globalPackages) = RestoredPackages(repo);
-        return new KitPackageList(WithPlatforms(restored, platforms), globalPackages);
+        var tool = InteractiveTool.PinnedVersion(repo) is { } version ? [new PackageIdentity(InteractiveTool.PackageId, version)] : Array.Empty<PackageIdentity>();
+        return new KitPackageList(WithPlatforms([.. restored, .. tool], platforms), globalPackages);
     }
 
     // Every package the helpers' last restore used (libraries and the SDK's download-only packs), read

@@ -73,6 +73,8 @@ public sealed class FreshCloneTests
         Assert.Contains($"from the runtime pack on {Path.Combine(kit, "packages")}", setup.Output, StringComparison.Ordinal);
         // Proof the network really was absent: the doctor could not reach NuGet's own source.
         Assert.Contains("is unreachable", setup.Output, StringComparison.Ordinal);
+        // The kit carries the pinned .NET Interactive tool too, for Polyglot Notebooks.
+        Assert.Contains($"dotnet-interactive {PerfLab.Course.Setup.InteractiveTool.PinnedVersion(Repo.Root)} restored", setup.Output, StringComparison.Ordinal);
 
         // README command (1), exactly, still with no network.
         var run = await RunAsync(
