@@ -71,16 +71,26 @@ public sealed class BenchmarkEngine
         var compileSeconds = compileClock.Elapsed.TotalSeconds;
         OnStep?.Invoke(CaseStep.Compiled);
 
-        foreach (var work in works)
+        // A cached part runs nothing: its runtime is located, not provisioned, and labelled as found.
+        void ReadCached(IEnumerable<RuntimeWork<RuntimeOutcome>> candidates, string note)
         {
-            if (!request.Force && _cache.TryGet(work.CacheKey, w => say("cache", w)) is { } hit)
+            if (request.Force)
             {
-                // A cached part runs nothing: its runtime is located, not provisioned, and labelled as found.
-                work.Located = _workspace.Runtimes.Locate(work.Runtime);
-                work.Outcome = OutcomeOf(work, hit.Runtime, hit.Cases, cached: true);
-                say("cache", $"{work.Runtime.Moniker}: cached result (use --force to re-run)");
+                return;
+            }
+
+            foreach (var work in candidates)
+            {
+                if (_cache.TryGet(work.CacheKey, w => say("cache", w)) is { } hit)
+                {
+                    work.Located ??= _workspace.Runtimes.Locate(work.Runtime);
+                    work.Outcome = OutcomeOf(work, hit.Runtime, hit.Cases, cached: true);
+                    say("cache", $"{work.Runtime.Moniker}: {note} (use --force to re-run)");
+                }
             }
         }
+
+        ReadCached(works, "cached result");
 
         double provisionSeconds = 0, waitSeconds = 0, measureSeconds = 0;
         var pending = works.Where(w => w.Outcome is null).ToArray();
@@ -91,9 +101,13 @@ public sealed class BenchmarkEngine
             provisionSeconds = provisionClock.Elapsed.TotalSeconds;
 
             var waitClock = Stopwatch.StartNew();
-            using var measuring = await _workspace.AcquireMeasuringLockAsync(m => say("wait", m), cancellationToken).ConfigureAwait(false);
+            using var measuring = await _workspace.AcquireMeasuringLockAsync(request.Mode != BenchmarkMode.Smoke, m => say("wait", m), cancellationToken).ConfigureAwait(false);
             waitSeconds = waitClock.Elapsed.TotalSeconds;
             OnStep?.Invoke(CaseStep.Locked);
+
+            // A run that held the lock before this one may have measured the same parts: they are read, not measured twice.
+            ReadCached(pending, "cached result, measured meanwhile by another run");
+            pending = pending.Where(w => w.Outcome is null).ToArray();
 
             var scratch = _workspace.NewScratchFolder("bench");
             try

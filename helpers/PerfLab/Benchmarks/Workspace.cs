@@ -54,11 +54,17 @@ internal sealed class Workspace
 
     /// <summary>
     /// Two runs on one machine would disturb each other's numbers (and an asm capture would disturb a
-    /// measurement): one at a time per user; the one that waits says so.
+    /// measurement): a run that measures (quick, full) holds the per-user lock alone. Work that measures
+    /// nothing (a smoke run, an asm capture) shares it with other such work and only waits for a measuring
+    /// run. The one that waits says so.
     /// </summary>
-    public Task<FileLock> AcquireMeasuringLockAsync(Action<string> say, CancellationToken cancellationToken) =>
+    /// <param name="measures">True for a run whose numbers count: it runs alone.</param>
+    /// <param name="say">Receives the one waiting line.</param>
+    /// <param name="cancellationToken">Stops waiting.</param>
+    public Task<FileLock> AcquireMeasuringLockAsync(bool measures, Action<string> say, CancellationToken cancellationToken) =>
         FileLock.AcquireAsync(
             Path.Combine(Home.Locks, "measure.lock"),
+            shared: !measures,
             holder => say($"another PerfLab run is measuring ({holder}); waiting for it to finish so the two do not disturb each other"),
             cancellationToken);
 

@@ -77,8 +77,8 @@ public sealed class AsmEngine
         }).ToArray();
         await _workspace.LocateAsync(targets.Select(t => t.Work), log, cancellationToken).ConfigureAwait(false);
 
-        // Nothing is measured, but a measuring run elsewhere would be disturbed: share its lock.
-        using var gate = await _workspace.AcquireMeasuringLockAsync(log, cancellationToken).ConfigureAwait(false);
+        // Nothing is measured, but a measuring run elsewhere would be disturbed: wait for it, beside other captures.
+        using var gate = await _workspace.AcquireMeasuringLockAsync(measures: false, log, cancellationToken).ConfigureAwait(false);
         var scratch = _workspace.NewScratchFolder("asm");
         try
         {

@@ -51,6 +51,7 @@ public sealed class RuntimeProvisioner
     {
         using var gate = await FileLock.AcquireAsync(
             Path.Combine(_home.Locks, "provision.lock"),
+            shared: false,
             holder => log($"waiting for another PerfLab process to finish provisioning ({holder})"),
             cancellationToken).ConfigureAwait(false);
 

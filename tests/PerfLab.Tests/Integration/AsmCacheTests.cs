@@ -76,7 +76,7 @@ public class AsmCacheTests
         var (first, _) = await CaptureAsync(engine, request);
         Directory.Delete(Path.Combine(folder.Path, "builds"), recursive: true);
 
-        using (await FileLock.AcquireAsync(Path.Combine(home.Locks, "measure.lock"), null, CancellationToken.None))
+        using (await FileLock.AcquireAsync(Path.Combine(home.Locks, "measure.lock"), shared: false, null, CancellationToken.None))
         {
             // A capture would wait for this lock before starting any process: the hit must not.
             var hit = CaptureAsync(engine, request);
