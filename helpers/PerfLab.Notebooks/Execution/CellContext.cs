@@ -10,6 +10,7 @@ public sealed class CellContext
     private static readonly AsyncLocal<CellContext?> Ambient = new();
 
     private readonly NotebookSession _session;
+    private readonly List<string> _failedCases = [];
 
     internal CellContext(string source, string cellName, NotebookSession session, CancellationToken cancellationToken)
     {
@@ -34,6 +35,27 @@ public sealed class CellContext
 
     /// <summary>Cancelled when the reader interrupts the cell.</summary>
     public CancellationToken CancellationToken { get; }
+
+    /// <summary>The benchmark cases of this cell that failed (one line each): the cell fails with them once it has shown its result.</summary>
+    internal IReadOnlyList<string> FailedCases
+    {
+        get
+        {
+            lock (_failedCases)
+            {
+                return [.. _failedCases];
+            }
+        }
+    }
+
+    /// <summary>Notes benchmark cases of this cell that failed.</summary>
+    internal void ReportFailedCases(IEnumerable<string> lines)
+    {
+        lock (_failedCases)
+        {
+            _failedCases.AddRange(lines);
+        }
+    }
 
     internal IDisposable Enter()
     {

@@ -244,6 +244,16 @@ public sealed class NotebookSession : IDisposable
                 publish(new DisplayOutput(ValueDisplay.Format(state.ReturnValue), IsResult: true));
             }
 
+            // After the result: the table with each case's whole error stays on screen above this.
+            if (context.FailedCases is [_, ..] failed)
+            {
+                publish(new ErrorOutput(
+                    "BenchmarkCaseFailed",
+                    failed.Count == 1 ? $"A benchmark case failed: {failed[0]}" : $"{failed.Count} benchmark cases failed.",
+                    [.. failed.Count == 1 ? [] : failed, "fix: The results table shows each error in full. Fix the benchmark and run the cell again."]));
+                return false;
+            }
+
             return true;
         }).ConfigureAwait(false);
     }

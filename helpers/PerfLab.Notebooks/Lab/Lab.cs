@@ -79,7 +79,36 @@ public static class Lab
         var run = await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
         ConsoleRouter.Flush();
         Recorder?.Invoke(run);
+        ReportFailedCases(run, timeLimitSet: caseTimeoutSeconds is not null);
         return run;
+    }
+
+    // A case that threw, or ran past a limit the cell did not set, fails the cell: the table shows the error in
+    // full, and the run that executes the notebook (perflab run, a Jupyter client, CI) must not call it good. A
+    // case stopped at the cell's own caseTimeoutSeconds is what the cell asked for.
+    private static void ReportFailedCases(BenchmarkRun run, bool timeLimitSet)
+    {
+        var failed = run.Results
+            .Where(r => r.Error is not null && !(r.TimedOut && timeLimitSet))
+            .Select(r => $"{r.Type[(r.Type.LastIndexOfAny(['.', '+']) + 1)..]}.{r.DisplayName} on {r.Runtime}: {BenchmarkResult.FirstLine(r.Error!)}")
+            .ToArray();
+        if (failed.Length == 0)
+        {
+            return;
+        }
+
+        if (CellContext.Current is { } cell)
+        {
+            cell.ReportFailedCases(failed);
+        }
+        else
+        {
+            // .NET Interactive: no cell of ours to fail, so the lines go where its clients look for errors.
+            foreach (var line in failed)
+            {
+                Console.Error.WriteLine($"error: benchmark case {line}");
+            }
+        }
     }
 
     /// <summary>

@@ -219,7 +219,7 @@ public sealed class BenchmarkEngine
                         "Check the benchmark for an endless loop, or raise the limit with --case-timeout.");
                 }
 
-                var message = $"Timed out: the case did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s; its process tree was killed. Check for an endless loop, or raise --case-timeout.";
+                var message = $"{BenchmarkResult.TimedOutPrefix} the case did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s; its process tree was killed. Check for an endless loop, or raise --case-timeout.";
                 Report(null, null, "timed out");
                 return Failed(cases, index, message);
             }
@@ -245,7 +245,8 @@ public sealed class BenchmarkEngine
                     result.Cases.Select(c => "case: " + c.TypeName + "." + Name(c)).ToArray());
             }
 
-            Report(null, null, result.Error is null ? "done" : "failed");
+            // The reason is on the line itself: a terminal or a notebook's folded progress is where a reader looks.
+            Report(null, null, result.Error is null ? "done" : "failed: " + BenchmarkResult.FirstLine(result.Error));
             return result;
         }
 

@@ -47,6 +47,21 @@ public sealed record BenchmarkResult(
 
     /// <summary>Identifies the case across runtimes: type, method and parameters.</summary>
     public string CaseKey => $"{Type}.{DisplayName}";
+
+    /// <summary>How <see cref="Error"/> starts for a case stopped at its time limit.</summary>
+    public const string TimedOutPrefix = "Timed out:";
+
+    /// <summary>The case was stopped at its time limit (rather than failing on its own).</summary>
+    public bool TimedOut => Error?.StartsWith(TimedOutPrefix, StringComparison.Ordinal) == true;
+
+    /// <summary>The first non-empty line of an error, shortened for a progress or summary line.</summary>
+    /// <param name="error">An error text, often with a stack trace after its first line.</param>
+    public static string FirstLine(string error)
+    {
+        ArgumentNullException.ThrowIfNull(error);
+        var line = error.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).FirstOrDefault() ?? "";
+        return line.Length <= 200 ? line : line[..199] + "…";
+    }
 }
 
 /// <summary>The runtime a part of the run used.</summary>

@@ -45,6 +45,25 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
     }
 
     [Fact]
+    public async Task A_benchmark_case_that_throws_writes_the_case_and_its_reason_as_an_error_line_on_stderr()
+    {
+        var cell = await kernel.Driver.ExecuteAsync($$"""
+            using System.Text.RegularExpressions;
+            public class UnclosedPattern
+            {
+                private readonly Regex _pattern = new("(unclosed");
+                [Benchmark] public bool Match() => _pattern.IsMatch("abc {{Guid.NewGuid():N}}");
+            }
+            await Lab.RunAsync<UnclosedPattern>(runtimes: ["net10.0"])
+            """, TimeSpan.FromMinutes(2));
+
+        var stderr = string.Concat(cell.Outputs.Where(o => o.Type == "stream" && o.Name == "stderr").Select(o => o.Text));
+        Assert.True(
+            stderr.Contains("error: benchmark case UnclosedPattern.Match on net10.0: System.Text.RegularExpressions.RegexParseException", StringComparison.Ordinal),
+            $"No error line on stderr for the failed case:\n{cell}\n--- driver stderr\n{kernel.Driver.Stderr}");
+    }
+
+    [Fact]
     public async Task A_generated_regex_cell_runs_and_run_again_with_another_pattern_replaces_its_type_for_later_cells()
     {
         static string Declare(string pattern) => $$"""

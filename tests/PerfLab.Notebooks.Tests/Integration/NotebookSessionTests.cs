@@ -211,6 +211,28 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task A_benchmark_case_that_throws_fails_its_cell_after_the_table_naming_the_case_and_the_reason()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync($$"""
+            using System.Text.RegularExpressions;
+            public class Unclosed
+            {
+                private readonly Regex _pattern = new("(unclosed");
+                [Benchmark] public bool Match() => _pattern.IsMatch("abc {{Guid.NewGuid():N}}");
+            }
+            await Lab.RunAsync<Unclosed>(runtimes: ["net10.0"])
+            """);
+
+        Assert.False(cell.Outcome.Succeeded, cell.ToString());
+        Assert.True(cell.Result?.Data["text/html"].Contains("class=\"perflab-results\"", StringComparison.Ordinal) == true, $"The table is not shown before the error:\n{cell}");
+        Assert.Equal("BenchmarkCaseFailed", cell.Error?.Name);
+        Assert.StartsWith("A benchmark case failed: Unclosed.Match on net10.0: System.Text.RegularExpressions.RegexParseException: Invalid pattern '(unclosed'", cell.Error!.Message, StringComparison.Ordinal);
+        Assert.Contains("net10.0 case 1/1 Match failed: System.Text.RegularExpressions.RegexParseException", cell.Stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task An_unknown_runtime_is_one_clear_message()
     {
         using var cells = new CellRecorder();

@@ -175,6 +175,28 @@ public class RunCommandTests(CourseRun course)
     }
 
     [Fact]
+    public async Task A_benchmark_case_that_throws_fails_the_notebook_with_the_case_and_its_reason_on_the_terminal()
+    {
+        using var folder = new TempFolder();
+        var notebook = folder.Write("throws.ipynb", Json(Metadata(), Markdown("# Throws"), Code(SetupText), Code($$"""
+            using System.Text.RegularExpressions;
+            public class Unclosed
+            {
+                private readonly Regex _pattern = new("(unclosed");
+                [Benchmark] public bool Match() => _pattern.IsMatch("abc {{Guid.NewGuid():N}}");
+            }
+            await Lab.RunAsync<Unclosed>(runtimes: ["net10.0"])
+            """), Code("1")));
+
+        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out")], Repo.Environment);
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains("✗ throws.ipynb: cell 2 failed", result.Output, StringComparison.Ordinal);
+        Assert.Contains("net10.0 case 1/1 Match failed: System.Text.RegularExpressions.RegexParseException: Invalid pattern '(unclosed'", result.Error, StringComparison.Ordinal);
+        Assert.Contains("error: throws.ipynb, cell 2: A benchmark case failed: Unclosed.Match on net10.0: System.Text.RegularExpressions.RegexParseException", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Write_outputs_stores_each_cells_outputs_and_count_in_the_notebook()
     {
         using var folder = new TempFolder();
