@@ -78,7 +78,7 @@ public class RegexClaimsTests(CourseRun course)
         Assert.Contains("Match with 2 alternative expressions, atomically.", optional.Nine, StringComparison.Ordinal);
         Assert.Contains("Match 'b' atomically, optionally.", optional.Ten, StringComparison.Ordinal);
 
-        // dotnet/runtime#118109 was reverted for .NET 10 (#121822): the two branches are still there.
+        // dotnet/runtime#118109 shipped in 10.0.0 and was withdrawn in 10.0 servicing (#121822): the two branches are back.
         var comments = Explained(@"/\*(?:.|\n)*?\*/");
         Assert.Equal(comments.Nine, comments.Ten);
         Assert.Contains("Match with 2 alternative expressions.", comments.Ten, StringComparison.Ordinal);
