@@ -8,8 +8,9 @@ namespace PerfLab.Notebooks.Reports;
 
 /// <summary>
 /// Markdown cells as HTML for a report page: Markdig's advanced extensions (pipe tables, task lists,
-/// auto identifiers...), raw HTML encoded rather than passed through, links to other notebooks pointed
-/// at their reports, and remote images turned into links so the page never fetches anything.
+/// auto identifiers...), raw HTML encoded rather than passed through, HTML comments dropped (Jupyter's own
+/// renderers hide them; the prose's reference markers are comments), links to other notebooks pointed at
+/// their reports, and remote images turned into links so the page never fetches anything.
 /// </summary>
 internal static partial class MarkdownHtml
 {
@@ -23,7 +24,7 @@ internal static partial class MarkdownHtml
     public static string ToHtml(string markdown)
     {
         ArgumentNullException.ThrowIfNull(markdown);
-        var document = Markdown.Parse(markdown, Pipeline);
+        var document = Markdown.Parse(CommentPattern().Replace(markdown, ""), Pipeline);
         foreach (var link in document.Descendants<LinkInline>())
         {
             if (link.Url is null)
@@ -68,6 +69,9 @@ internal static partial class MarkdownHtml
     }
 
     private static bool HasScheme(string url) => SchemePattern().IsMatch(url);
+
+    [GeneratedRegex("<!--.*?-->", RegexOptions.Singleline)]
+    private static partial Regex CommentPattern();
 
     [GeneratedRegex("^[A-Za-z][A-Za-z0-9+.-]*:")]
     private static partial Regex SchemePattern();

@@ -79,6 +79,19 @@ public class NotebookReportTests
     }
 
     [Fact]
+    public void Html_comments_such_as_reference_markers_are_hidden_and_other_raw_html_is_still_shown_as_text()
+    {
+        var notebook = Notebook(Metadata(), Markdown("# Demo\n\nIt took 0.73<!-- reference: A.B@net10.0 / A.B@net9.0 --> of the time, <b>bold</b>.\n<!--\na comment\non lines\n-->\nEnd."), Code(SetupText));
+
+        var page = NotebookReport.Page(Run(notebook, new Dictionary<int, CellOutput[]>()));
+
+        Assert.True(page.Contains("It took 0.73 of the time, &lt;b&gt;bold&lt;/b&gt;.", StringComparison.Ordinal), Excerpt(page, "It took"));
+        Assert.DoesNotContain("reference:", page, StringComparison.Ordinal);
+        Assert.DoesNotContain("a comment", page, StringComparison.Ordinal);
+        Assert.Contains("End.", page, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Links_to_notebooks_on_the_web_are_left_alone()
     {
         var link = MarkdownHtml.ReportLink("https://github.com/dotnet/csharp-notebooks/blob/main/a.ipynb");
