@@ -60,6 +60,32 @@ public static partial class ReferenceNumbers
         }
     }
 
+    /// <summary>
+    /// Sentences that present a measurement without saying whose it is: "our machine", "our runs", "we ran"
+    /// (the course's reference run, with markers, or quick runs, said so), and sentences that quote the reference
+    /// run with a number but carry no marker.
+    /// </summary>
+    public static IEnumerable<string> Unquoted(string notebookPath, string repositoryRoot)
+    {
+        var relative = Path.GetRelativePath(repositoryRoot, notebookPath).Replace('\\', '/');
+        foreach (var cell in NotebookDocument.Load(notebookPath).Cells.Where(c => c.Kind == CellKind.Markdown))
+        {
+            foreach (var sentence in SentenceEnd().Split(cell.Source))
+            {
+                var bare = AnyMarker().Replace(sentence, "");
+                var problem = FirstPerson().IsMatch(bare)
+                    ? "says \"our\" or \"we\" about a measurement: name it (the course's reference run, with markers, or quick runs on the course machine)"
+                    : ReferenceRun().IsMatch(bare) && MeasuredNumber().IsMatch(bare) && !AnyMarker().IsMatch(sentence)
+                        ? "quotes the reference run without a marker after its numbers"
+                        : null;
+                if (problem is not null)
+                {
+                    yield return $"{relative} {cell.Name}: \"{bare.ReplaceLineEndings(" ").Trim()}\" {problem}";
+                }
+            }
+        }
+    }
+
     /// <summary>Null when <paramref name="quote"/> is the reference file's value; otherwise why not.</summary>
     public static string? Check(Quote quote, JsonObject reference)
     {
@@ -191,6 +217,19 @@ public static partial class ReferenceNumbers
     // A number (digits, optional decimals, optional x), an optional unit word, then the marker.
     [GeneratedRegex(@"(?<number>\d+(?:\.\d+)?x?)(?:\s?(?:ns|µs|us|ms|B))?(?<marker><!--\s*reference:(?<expression>.*?)-->)")]
     private static partial Regex Marker();
+
+    [GeneratedRegex(@"(?<=[.!?])\s+")]
+    private static partial Regex SentenceEnd();
+
+    [GeneratedRegex(@"\b(?:our machine|our runs?|we ran|we measured|in our)\b", RegexOptions.IgnoreCase)]
+    private static partial Regex FirstPerson();
+
+    [GeneratedRegex(@"reference (?:run|machine)", RegexOptions.IgnoreCase)]
+    private static partial Regex ReferenceRun();
+
+    // A time, a size or a ratio: a number with a unit, or with decimals (not a figure id such as N10-C11).
+    [GeneratedRegex(@"\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|B|x)\b|\b\d+\.\d+\b")]
+    private static partial Regex MeasuredNumber();
 
     [GeneratedRegex(@"<!--\s*reference\b.*?-->")]
     private static partial Regex AnyMarker();

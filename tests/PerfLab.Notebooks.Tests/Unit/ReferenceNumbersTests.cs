@@ -20,9 +20,10 @@ public class ReferenceNumbersTests
         var quotes = notebooks.SelectMany(n => ReferenceNumbers.In(n, Repo.Root)).ToList();
         var problems = quotes.Select(q => ReferenceNumbers.Check(q, reference)).OfType<string>()
             .Concat(notebooks.SelectMany(n => ReferenceNumbers.Stray(n, Repo.Root)))
+            .Concat(notebooks.SelectMany(n => ReferenceNumbers.Unquoted(n, Repo.Root)))
             .ToList();
 
-        Assert.True(problems.Count == 0, $"{problems.Count} of {quotes.Count} quoted numbers disagree with {ReferenceNumbers.MachineFile}:\n" + string.Join("\n", problems));
+        Assert.True(problems.Count == 0, $"{problems.Count} problem(s) with the numbers the prose presents as measured ({quotes.Count} marked; the reference is {ReferenceNumbers.MachineFile}):\n" + string.Join("\n", problems));
         Assert.True(quotes.Count >= 10, $"only {quotes.Count} marked numbers in the notebooks: did the marker's syntax change?");
     }
 
@@ -55,5 +56,21 @@ public class ReferenceNumbersTests
         Assert.Contains("2 results for HotPathEnumerator.Total@net10.0", problems[5], StringComparison.Ordinal);
         Assert.Single(stray);
         Assert.Contains("does not follow a number", stray[0], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_measurement_of_ours_and_a_reference_number_without_a_marker_are_reported_and_quick_runs_and_marked_numbers_are_not()
+    {
+        using var folder = new TempFolder();
+        var path = folder.Write("demo.ipynb", Json(Metadata(), Markdown(
+            "On our machine it took 3.2 ns. The reference run measured 0.73 here. Quick runs on the course machine gave 0.49 to 0.63. " +
+            "The course's reference run measured 0.73<!-- reference: SharedGenericEquality.TextsMatch@net10.0 / SharedGenericEquality.TextsMatch@net9.0 -->. " +
+            "The reference run covers N10-C11.")));
+
+        var problems = ReferenceNumbers.Unquoted(path, folder.Path).ToList();
+
+        Assert.Equal(2, problems.Count);
+        Assert.Contains("\"On our machine it took 3.2 ns.\" says \"our\"", problems[0], StringComparison.Ordinal);
+        Assert.Contains("\"The reference run measured 0.73 here.\" quotes the reference run without a marker", problems[1], StringComparison.Ordinal);
     }
 }
