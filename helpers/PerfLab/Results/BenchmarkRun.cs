@@ -52,6 +52,7 @@ public sealed record BenchmarkResult(
     public const string TimedOutPrefix = "Timed out:";
 
     /// <summary>The case was stopped at its time limit (rather than failing on its own).</summary>
+    [System.Text.Json.Serialization.JsonIgnore] // derived from Error, which the results JSON carries
     public bool TimedOut => Error?.StartsWith(TimedOutPrefix, StringComparison.Ordinal) == true;
 
     /// <summary>The first non-empty line of an error, shortened for a progress or summary line.</summary>

@@ -12,6 +12,24 @@ namespace PerfLab.Notebooks.Tests.Integration;
 public class ReportBrowserTests
 {
     [Fact]
+    public async Task Under_JupyterLabs_own_stylesheet_a_views_table_keeps_its_text_left_and_its_numbers_right()
+    {
+        // The stylesheet JupyterLab renders outputs with, as nbconvert's lab template carries it (Debian's jupyter-nbconvert).
+        const string labCss = "/usr/share/jupyter/nbconvert/templates/lab/static/index.css";
+        Assert.True(File.Exists(labCss), $"{labCss} is missing: test.sh installs jupyter-nbconvert, whose lab template carries JupyterLab's stylesheet.");
+        var results = Fake.Run(BenchmarkMode.Smoke, Fake.Outcome("net8.0", "8.0.31", Fake.Case("Loop", 120, 0, baseline: true)), Fake.Outcome("net10.0", "10.0.0", Fake.Case("Loop", 60, 0, baseline: true)));
+        var page = Path.Combine(OfflineBrowser.ArtifactsFolder, "view-under-jupyterlab-css.html");
+        await File.WriteAllTextAsync(page, $"<!DOCTYPE html><html><head><style>{await File.ReadAllTextAsync(labCss)}</style></head><body><div class=\"jp-RenderedHTMLCommon jp-OutputArea-output\">{ResultsHtml.Table(results)}</div></body></html>");
+
+        await using var browser = await OfflineBrowser.OpenAsync(page);
+        var align = await browser.Tab.EvaluateAsync<string[]>("() => [...document.querySelectorAll('.perflab-results tbody tr:first-child td')].map(td => (td.classList.contains('num') ? 'num:' : 'text:') + getComputedStyle(td).textAlign)");
+
+        Assert.Contains("text:left", align);
+        Assert.Contains("num:right", align);
+        Assert.True(align.All(a => a is "text:left" or "num:right"), string.Join(", ", align));
+    }
+
+    [Fact]
     public async Task A_report_renders_its_prose_table_code_chart_and_failure_offline_without_errors()
     {
         var results = Fake.Run(

@@ -15,5 +15,12 @@ public static class HtmlText
     /// </summary>
     /// <param name="cssClass">The class the view's CSS is scoped to, e.g. perflab-asm.</param>
     /// <param name="style">The view's CSS.</param>
-    public static string Open(string cssClass, string style) => $"<div class=\"{cssClass}\"><style>{style}</style>";
+    public static string Open(string cssClass, string style)
+    {
+        // JupyterLab (and nbconvert's lab template) right-aligns every cell of an output's table with a rule of two
+        // classes and an element. The view's class written twice weighs as much, and comes later in the page: the
+        // views' own alignment holds (their numeric columns, declared after this, stay right-aligned).
+        var view = cssClass.Split(' ')[0];
+        return $"<div class=\"{cssClass}\"><style>.{view}.{view} th, .{view}.{view} td {{ text-align: left; }}\n{style}</style>";
+    }
 }
