@@ -1,5 +1,5 @@
 // Measures the course's C# Jupyter kernel through a real Jupyter client (Debian's jupyter_client),
-// against the targets of issue 6: kernel start to first cell result under 3 s warm, and an unchanged
+// against its targets: kernel start to first cell result under 3 s warm, and an unchanged
 // benchmark cell re-run (a cache hit) under 0.5 s. Also times the setup cell and a first benchmark
 // cell (quick mode, .NET 8/9/10), and `perflab run` of notebooks/00-start-here.ipynb in smoke mode.
 //

@@ -40,7 +40,7 @@ public class ReportBrowserTests
             Metadata(),
             Markdown("# Sum an array\n\nYou will learn why **.NET 10** sums faster.\n\n| Runtime | Expected |\n|---|---|\n| .NET 8 | slower |\n| .NET 10 | faster |"),
             Code(SetupText),
-            Code("// Runs both cases on each runtime\nvar run = await Lab.BenchAsync(\"samples/ArraySum.cs\");\nrun"),
+            Code("// Runs both cases on each runtime\nvar run = await Lab.RunAsync<ArraySum>();\nrun"),
             Code("int[] data = null;\ndata.Sum()"),
             Code("Console.WriteLine(\"never\");"));
         // Table and charts without plotly's loader, as a later output (or a later notebook) receives them.

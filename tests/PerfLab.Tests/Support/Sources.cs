@@ -98,7 +98,7 @@ public static class Sources
         }
         """;
 
-    /// <summary>The asm facts issue 4 asks for: bounds checks (N10-J16 and simpler), allocations (N10-J01).</summary>
+    /// <summary>Asm facts the asm view must report: bounds checks (N10-J16 and simpler), allocations (N10-J01).</summary>
     public static string AsmFacts() => $$"""
         {{Marker()}}
         using System.Runtime.CompilerServices;
