@@ -100,7 +100,7 @@ public class JitTieringAllocationClaimsTests(CourseRun course)
     [Fact]
     public async Task Devirtualization_net9_inlines_the_generic_throw_helper_that_net8_calls_N9_J27()
     {
-        var report = await RouteListingsAsync(Devirtualization, "class GenericGuard", AsmVariant.SteadyState, null, "RejectOrRelease");
+        var report = await RouteListingsAsync(Devirtualization, "class SharedThrowHelper", AsmVariant.SteadyState, null, "Unreserved");
 
         static bool CallsThrowIfEqual(AsmListing listing) => listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains("ThrowIfEqual", StringComparison.Ordinal));
         Assert.True(CallsThrowIfEqual(Only(report, "net8.0")), "no call to ThrowIfEqual on .NET 8");
