@@ -13,12 +13,12 @@ public static class Devirtualization
 {
     private static readonly Dictionary<string, string> Loops = new(StringComparer.Ordinal)
     {
-        ["foreach"] = "WithForeach",
-        ["for"] = "WithIndexer",
+        ["foreach"] = "ByEnumerator",
+        ["for"] = "ByPosition",
     };
 
     /// <summary>Checks the answers against <paramref name="run"/>.</summary>
-    /// <param name="run">The run of the ArrayWrapper class.</param>
+    /// <param name="run">The run of the ReadOnlyReadings class.</param>
     /// <param name="fasterOnNet9">"foreach" or "for".</param>
     /// <param name="fasterOnNet10">"foreach" or "for".</param>
     /// <returns>"✓ ..." when both answers match, "✗ Not yet: hint" otherwise; never throws.</returns>
@@ -26,7 +26,7 @@ public static class Devirtualization
     {
         if (run is null)
         {
-            return ExerciseResult.NotYet("run the ArrayWrapper cell first and pass its result: Devirtualization.CheckFasterLoop(wrapper, fasterOnNet9, fasterOnNet10).");
+            return ExerciseResult.NotYet("run the ReadOnlyReadings cell first and pass its result: Devirtualization.CheckFasterLoop(wrapper, fasterOnNet9, fasterOnNet10).");
         }
 
         foreach (var (runtime, answer) in new[] { ("net9.0", fasterOnNet9), ("net10.0", fasterOnNet10) })
@@ -40,7 +40,7 @@ public static class Devirtualization
             var expected = run.Mode == BenchmarkMode.Smoke ? (runtime == "net9.0" ? "foreach" : "for") : Faster(run, runtime);
             if (expected is null)
             {
-                return ExerciseResult.NotYet($"the run has no measured WithForeach and WithIndexer rows on {runtime}: run the ArrayWrapper cell on all runtimes.");
+                return ExerciseResult.NotYet($"the run has no measured ByEnumerator and ByPosition rows on {runtime}: run the ReadOnlyReadings cell on all runtimes.");
             }
 
             if (given != expected)
@@ -58,7 +58,7 @@ public static class Devirtualization
     private static string? Faster(BenchmarkRun run, string runtime)
     {
         double? Mean(string method) => run.Results.FirstOrDefault(r => r.Runtime == runtime && r.Method == method)?.Statistics?.Mean;
-        return (Mean("WithForeach"), Mean("WithIndexer")) switch
+        return (Mean("ByEnumerator"), Mean("ByPosition")) switch
         {
             ({ } each, { } index) => each <= index ? "foreach" : "for",
             _ => null,

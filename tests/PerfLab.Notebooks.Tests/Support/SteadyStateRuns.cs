@@ -19,7 +19,7 @@ public sealed class SteadyStateRuns
     /// <summary>Each quick run: the notebook, its classes, the methods its claims read, the runtimes they name (null: all).</summary>
     public static readonly IReadOnlyList<(string Notebook, string[] Classes, string[] Methods, string[]? Runtimes)> Plan =
     [
-        (JitTieringAllocationClaimsTests.StackAllocation, ["class ShortLived", "class DisposeStruct", "class ThreeWords", "class LowBytes", "class StaticSequence"], ["ReadBack", "BothSpellings", "Letters", "Copy", "Total"], null),
+        (JitTieringAllocationClaimsTests.StackAllocation, ["class ShortLived", "class DisposeStruct", "class ThreeWords", "class PixelBytes", "class WorkWeek"], ["ReadBack", "BothSpellings", "Letters", "Paint", "LongestDay"], null),
         (CollectionsClaimsTests.Enumeration, ["class StackWalk", "class ConcurrentWalk"], ["AsStack", "AsSequence", "SumValues"], null),
         (CollectionsClaimsTests.Linq, ["class WithACondition"], ["AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch"], ["net8.0", "net9.0"]),
         (CollectionsClaimsTests.Linq, ["class ContainsAfter"], ["AfterDistinct", "AfterUnion", "AfterOrderBy"], ["net9.0", "net10.0"]),

@@ -9,8 +9,8 @@ public class DevirtualizationCheckTests
     private static PerfLab.Results.BenchmarkRun Run(double foreach9, double for9, double foreach10, double for10) =>
         Fake.Run(
             BenchmarkMode.Quick,
-            Fake.Outcome("net9.0", "9.0.20", Fake.Case("WithForeach", foreach9, 32), Fake.Case("WithIndexer", for9, 0)),
-            Fake.Outcome("net10.0", "10.0.12", Fake.Case("WithForeach", foreach10, 32), Fake.Case("WithIndexer", for10, 0)));
+            Fake.Outcome("net9.0", "9.0.20", Fake.Case("ByEnumerator", foreach9, 32), Fake.Case("ByPosition", for9, 0)),
+            Fake.Outcome("net10.0", "10.0.12", Fake.Case("ByEnumerator", foreach10, 32), Fake.Case("ByPosition", for10, 0)));
 
     [Fact]
     public void The_reading_of_the_run_passes_and_the_other_fails()

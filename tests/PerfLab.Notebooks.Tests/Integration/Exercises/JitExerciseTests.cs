@@ -94,7 +94,7 @@ public sealed class JitExerciseTests
         var (from, find, replaceWith) = net9 is null
             ? (AnswerStart.Solution, "", "")
             : (AnswerStart.Exercise, Unanswered, $"var fasterOnNet9 = {net9};\nvar fasterOnNet10 = {net10};");
-        await CheckedAnswerAsync(FasterLoop, answer, from, find, replaceWith, expectedStart, before: [FasterLoop.Cell("class ArrayWrapper").Source]);
+        await CheckedAnswerAsync(FasterLoop, answer, from, find, replaceWith, expectedStart, before: [FasterLoop.Cell("class ReadOnlyReadings").Source]);
     }
 
     /// <summary>
