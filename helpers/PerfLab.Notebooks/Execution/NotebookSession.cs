@@ -52,7 +52,7 @@ public sealed class NotebookSession : IDisposable
         WorkingDirectory = Path.GetFullPath(workingDirectory);
         try
         {
-            _mode = mode ?? ModeChoice.FromEnvironment();
+            _mode = mode ?? ModeChoice.Resolve(option: null);
         }
         catch (PerfLabException ex)
         {
