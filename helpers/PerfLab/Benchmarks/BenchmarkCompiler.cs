@@ -19,19 +19,12 @@ internal sealed record CompiledBenchmark(PinnedRuntime Runtime, string AssemblyP
 /// <summary>
 /// Compiles a reader's C# with Roslyn, in-process, once per target runtime: against that runtime's
 /// reference assemblies (<see cref="PinnedRuntime.ReferenceAssemblies"/>) plus BenchmarkDotNet and PerfLab.Inputs (<see cref="HostLayout.CellReferences"/>),
-/// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols; a source
+/// optimized, latest C#, <see cref="DefaultUsings.Benchmark"/> and NETx_0_OR_GREATER symbols; a source
 /// that uses [GeneratedRegex] also runs that runtime's regex generator. Errors, the generator's included,
 /// point at the reader's file and lines.
 /// </summary>
 internal sealed class BenchmarkCompiler
 {
-    /// <summary>The implicit usings of `dotnet new console`, plus BenchmarkDotNet's attributes.</summary>
-    public static readonly IReadOnlyList<string> ImplicitUsings =
-    [
-        "System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http",
-        "System.Threading", "System.Threading.Tasks", "BenchmarkDotNet.Attributes",
-    ];
-
     private const string BenchmarkAttribute = "BenchmarkDotNet.Attributes.BenchmarkAttribute";
     private readonly PerfLabHome _home;
     private readonly HostLayout _hosts;
@@ -93,7 +86,7 @@ internal sealed class BenchmarkCompiler
         var parseOptions = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: PreprocessorSymbols(runtime));
         var tree = CSharpSyntaxTree.ParseText(SourceText.From(source, Encoding.UTF8), parseOptions, sourcePath, cancellationToken);
         var usings = CSharpSyntaxTree.ParseText(
-            string.Concat(ImplicitUsings.Select(u => $"global using global::{u};\n")), parseOptions, "PerfLab.ImplicitUsings.g.cs", Encoding.UTF8, cancellationToken);
+            DefaultUsings.AsGlobalUsings(DefaultUsings.Benchmark), parseOptions, "PerfLab.ImplicitUsings.g.cs", Encoding.UTF8, cancellationToken);
         var compilation = CSharpCompilation.Create(
             assemblyName,
             [tree, usings],
