@@ -71,7 +71,9 @@ internal sealed class BenchmarkCompiler
     {
         var references = _hosts.CellReferences(runtime);
         var generators = _hosts.GeneratorsFor(source, runtime);
-        string[] inputs = [source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""];
+        // The default usings are compile input like the source: a build made with another list is another build.
+        var usings = DefaultUsings.AsGlobalUsings(DefaultUsings.Benchmark);
+        string[] inputs = [source, usings, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""];
 
         // Only a source that runs a generator has it in its key: other sources keep their existing builds.
         var key = Hash(generators is null ? inputs : [.. inputs, generators]);
@@ -85,11 +87,11 @@ internal sealed class BenchmarkCompiler
 
         var parseOptions = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: PreprocessorSymbols(runtime));
         var tree = CSharpSyntaxTree.ParseText(SourceText.From(source, Encoding.UTF8), parseOptions, sourcePath, cancellationToken);
-        var usings = CSharpSyntaxTree.ParseText(
-            DefaultUsings.AsGlobalUsings(DefaultUsings.Benchmark), parseOptions, "PerfLab.ImplicitUsings.g.cs", Encoding.UTF8, cancellationToken);
+        var usingsTree = CSharpSyntaxTree.ParseText(
+            usings, parseOptions, "PerfLab.ImplicitUsings.g.cs", Encoding.UTF8, cancellationToken);
         var compilation = CSharpCompilation.Create(
             assemblyName,
-            [tree, usings],
+            [tree, usingsTree],
             runtime.ReferenceAssemblies().Concat(references.Select(r => MetadataReference.CreateFromFile(r))),
             new CSharpCompilationOptions(
                 OutputKind.DynamicallyLinkedLibrary,
