@@ -215,7 +215,7 @@ internal sealed class CellLibraries
         var byKey = new Dictionary<string, string>(StringComparer.Ordinal);
         foreach (var import in DefaultUsings.Cell)
         {
-            byKey[import] = $"global using global::{import};";
+            byKey[import] = DefaultUsings.AsGlobalUsing(import);
         }
 
         foreach (var directive in earlierUsings)

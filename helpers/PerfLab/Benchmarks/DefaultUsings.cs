@@ -24,8 +24,12 @@ public static class DefaultUsings
     public static IReadOnlyList<string> Benchmark { get; } =
         [.. Cell.Union(["System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http", "System.Threading", "System.Threading.Tasks"]), "BenchmarkDotNet.Attributes"];
 
-    /// <summary>Each namespace as a line of C#: <c>global using global::System;</c>, for a compilation's extra file.</summary>
+    /// <summary>A namespace as C#: <c>global using global::System;</c>.</summary>
+    /// <param name="name">The namespace.</param>
+    public static string AsGlobalUsing(string name) => $"global using global::{name};";
+
+    /// <summary>Each namespace as a line of <see cref="AsGlobalUsing"/>, for a compilation's extra file.</summary>
     /// <param name="namespaces">The namespaces.</param>
     public static string AsGlobalUsings(IEnumerable<string> namespaces) =>
-        string.Concat(namespaces.Select(n => $"global using global::{n};\n"));
+        string.Concat(namespaces.Select(n => AsGlobalUsing(n) + "\n"));
 }
