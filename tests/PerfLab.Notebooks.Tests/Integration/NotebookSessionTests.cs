@@ -1,4 +1,3 @@
-using PerfLab.Benchmarks;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Notebooks.Tests.Support;
@@ -168,35 +167,21 @@ public class NotebookSessionTests
         Assert.Contains("smoke", cell.ResultText, StringComparison.Ordinal);
     }
 
-    // A type of each namespace a cell sees without a using; a namespace added to the list needs one here.
-    private static readonly Dictionary<string, string> UseOfEachDefaultNamespace = new()
-    {
-        ["System"] = "Math.Max(1, 2)",
-        ["System.Collections"] = "new BitArray(8).Length",
-        ["System.Collections.Generic"] = "new List<int> { 1 }.Count",
-        ["System.Linq"] = "Enumerable.Range(0, 3).Count()",
-        ["System.Text"] = "new StringBuilder(\"ab\").Length",
-        ["System.Threading.Tasks"] = "(Task.CompletedTask.IsCompleted ? 1 : 0)",
-    };
-
     [Fact]
     public async Task A_benchmark_class_that_compiles_in_the_cell_without_usings_compiles_for_the_runtimes_too()
     {
-        Assert.Equal(DefaultUsings.Cell.Order(), UseOfEachDefaultNamespace.Keys.Order());
+        Assert.True(DefaultNamespaceUses.CoversTheList);
         using var cells = new CellRecorder();
         await cells.RunAsync(Setup);
         var cell = await cells.RunAsync($$"""
-            public class EveryDefaultNamespace
-            {
-                [Benchmark] public int Use() => {{string.Join(" + ", UseOfEachDefaultNamespace.Values)}};
-            }
+            {{DefaultNamespaceUses.Class("EveryDefaultNamespace")}}
             var direct = new EveryDefaultNamespace().Use();
             var run = await Lab.RunAsync<EveryDefaultNamespace>(runtimes: ["net10.0"]);
             $"{direct} {run.Mode} {run.HasErrors}"
             """);
 
         Assert.True(cell.Outcome.Succeeded, cell.ToString());
-        Assert.Equal("17 Smoke False", cell.ResultText);
+        Assert.Equal($"{DefaultNamespaceUses.Sum} Smoke False", cell.ResultText);
     }
 
     [Fact]
