@@ -15,7 +15,7 @@ internal static class NotebookCommands
         var path = new Argument<string>("NOTEBOOK|FOLDER") { Description = "A .ipynb notebook, or a folder: every notebook under it, in path order." };
         var mode = new Option<string?>("--mode", "-m")
         {
-            Description = $"Benchmark mode of every cell: {ModeChoice.Choices}. Default: {ModeChoice.Variable}, else {ModeChoice.Name(ModeChoice.Default)}.",
+            Description = $"Benchmark mode of every cell: {ModeChoice.Choices}. {ModeChoice.DefaultHelp}",
         };
         mode.AcceptOnlyFromAmong([.. ModeChoice.Names]);
         var outFolder = new Option<string>("--out", "-o")

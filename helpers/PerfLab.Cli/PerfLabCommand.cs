@@ -1,7 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
 using PerfLab.Benchmarks;
-using PerfLab.Contract;
 using PerfLab.Course;
 using PerfLab.Course.Reference;
 using PerfLab.Disassembly;
@@ -50,10 +49,9 @@ internal static class PerfLabCommand
             AllowMultipleArgumentsPerToken = true,
             DefaultValueFactory = _ => RuntimeCatalog.DefaultMonikers.ToArray(),
         };
-        var mode = new Option<string>("--mode", "-m")
+        var mode = new Option<string?>("--mode", "-m")
         {
-            Description = $"Benchmark mode: {ModeChoice.Choices}.",
-            DefaultValueFactory = _ => ModeChoice.Name(ModeChoice.Default),
+            Description = $"Benchmark mode: {ModeChoice.Choices}. {ModeChoice.DefaultHelp}",
         };
         mode.AcceptOnlyFromAmong([.. ModeChoice.Names]);
         var filter = new Option<string[]>("--filter", "-f")
@@ -82,10 +80,11 @@ internal static class PerfLabCommand
         {
             return await Guard(error, async () =>
             {
+                var chosen = ModeChoice.Resolve(parse.GetValue(mode));
                 var request = BenchmarkRequest.FromFile(parse.GetValue(file)!) with
                 {
                     Runtimes = RuntimeCatalog.FindAll(parse.GetValue(runtimes)),
-                    Mode = ModeChoice.Parse(parse.GetValue(mode)!, "--mode"),
+                    Mode = chosen.Mode,
                     Filter = parse.GetValue(filter) ?? [],
                     Environment = BenchmarkRequest.ParseEnvironment(parse.GetValue(env) ?? []),
                     Force = parse.GetValue(force),
@@ -93,6 +92,7 @@ internal static class PerfLabCommand
                     RunTimeout = parse.GetValue(timeout),
                 };
                 var jsonPath = parse.GetValue(json);
+                error.WriteLine(chosen.Line);
                 using var printer = new ProgressPrinter(error);
                 var run = await new BenchmarkEngine().RunAsync(request, printer, cancellationToken).ConfigureAwait(false);
                 printer.Finish();
@@ -267,10 +267,9 @@ internal static class PerfLabCommand
     {
         var outFolder = new Option<string>("--out", "-o") { Description = "Where the results file goes: OUT/NAME.json (the repository keeps them in data/reference/machines).", HelpName = "OUT", Required = true };
         var name = new Option<string?>("--name") { Description = "The machine's name in the file name (default: platform and host name), e.g. ubuntu-x64.", HelpName = "NAME" };
-        var mode = new Option<string>("--mode", "-m")
+        var mode = new Option<string?>("--mode", "-m")
         {
-            Description = $"{ModeChoice.Name(BenchmarkMode.Full)} (default): {ModeChoice.Summary(BenchmarkMode.Full)}, numbers worth comparing across machines; the others as for bench.",
-            DefaultValueFactory = _ => ModeChoice.Name(BenchmarkMode.Full),
+            Description = $"Benchmark mode: {ModeChoice.Choices}. Default: {ModeChoice.Name(ReferenceJob.Mode)}, whatever {ModeChoice.Variable} says: {ReferenceJob.ModeReason}.",
         };
         mode.AcceptOnlyFromAmong([.. ModeChoice.Names]);
         var notebooks = new Option<string[]>("--notebooks")
@@ -290,7 +289,14 @@ internal static class PerfLabCommand
         {
             // Checked before anything runs: a bad name must not cost an hour of measuring.
             var machineName = ReferenceJob.MachineName(parse.GetValue(name));
-            var chosen = ModeChoice.Parse(parse.GetValue(mode)!, "--mode");
+            var choice = ModeChoice.Resolve(parse.GetValue(mode), ReferenceJob.Mode, "perflab reference");
+            var chosen = choice.Mode;
+            error.WriteLine(choice.Line);
+            if (choice.Origin != ModeChoice.OptionOrigin)
+            {
+                error.WriteLine($"  Not {ModeChoice.Variable}, nor {ModeChoice.Name(ModeChoice.Default)}: {ReferenceJob.ModeReason}. Give --mode to choose another.");
+            }
+
             var repo = CourseRepository.Root();
             var paths = parse.GetValue(notebooks) is { Length: > 0 } given ? given : [Path.Combine(repo, "notebooks")];
             if (parse.GetValue(suiteOnly) && parse.GetValue(noSuite))
@@ -317,7 +323,7 @@ internal static class PerfLabCommand
             {
                 var relative = Path.GetRelativePath(repo, notebook).Replace('\\', '/');
                 error.WriteLine($"▶ {relative} ({index + 1} of {notebookFiles.Length}, {ModeChoice.Name(chosen)} mode)");
-                var found = await NotebookBenchmarks.RunAsync(notebook, relative, ModeChoice.Given(chosen), line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
+                var found = await NotebookBenchmarks.RunAsync(notebook, relative, choice, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
                 runs.AddRange(found.Select(run => new SuiteRun(relative, run)));
             }
 

@@ -56,9 +56,8 @@ public sealed class InteractiveAdapter : IKernelAdapter
                 fix: "Run the notebook with C# as its kernel (the notebook's metadata names csharp).");
         }
 
-        var cells = new CellLibraryFiles(
-            Path.Combine(PerfLabHome.Default().Work, "interactive-cells-" + Environment.ProcessId),
-            NotebookSession.DefaultImports);
+        // Its libraries see .NET Interactive's default imports, which are DefaultUsings.Cell, as the course kernel's do.
+        var cells = new CellLibraryFiles(Path.Combine(PerfLabHome.Default().Work, "interactive-cells-" + Environment.ProcessId));
         csharp.AddMiddleware((command, context, next) => RunAsync(csharp, cells, command, context, next));
         if (KernelInvocationContext.Current?.Command is SubmitCode setup)
         {

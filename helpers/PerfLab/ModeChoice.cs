@@ -39,28 +39,50 @@ public sealed record ModeChoice(BenchmarkMode Mode, string Origin)
     /// <param name="mode">The mode.</param>
     public static ModeChoice Given(BenchmarkMode mode) => new(mode, OptionOrigin);
 
+    /// <summary>What --mode's help says of the default: "Default: PERFLAB_MODE, else quick."</summary>
+    public static string DefaultHelp { get; } = $"Default: {Variable}, else {Name(Default)}.";
+
     /// <summary>
-    /// The mode of a run: <paramref name="option"/> when given (parsed as --mode), else PERFLAB_MODE when
-    /// set, else <see cref="Default"/>.
+    /// The mode of a run, the one rule every command and kernel follows: <paramref name="option"/> when given
+    /// (parsed as --mode), else PERFLAB_MODE when set, else <see cref="Default"/>.
     /// </summary>
-    /// <param name="option">The --mode text, or null when none was given.</param>
+    /// <param name="option">The --mode text, or null when none was given (a kernel has none).</param>
     /// <exception cref="PerfLabException">The option or PERFLAB_MODE is not a mode.</exception>
-    public static ModeChoice Resolve(string? option)
+    public static ModeChoice Resolve(string? option) => Resolve(option, Environment.GetEnvironmentVariable(Variable));
+
+    /// <summary><see cref="Resolve(string?)"/> with PERFLAB_MODE's value given rather than read.</summary>
+    /// <param name="option">The --mode text, or null when none was given.</param>
+    /// <param name="variable">PERFLAB_MODE's value; null, empty or blank when unset.</param>
+    /// <exception cref="PerfLabException">The option or the variable is not a mode.</exception>
+    public static ModeChoice Resolve(string? option, string? variable)
     {
         if (option is not null)
         {
             return new ModeChoice(Parse(option, OptionOrigin), OptionOrigin);
         }
 
-        var text = Environment.GetEnvironmentVariable(Variable);
-        return string.IsNullOrWhiteSpace(text)
+        return string.IsNullOrWhiteSpace(variable)
             ? new ModeChoice(Default, DefaultOrigin)
-            : new ModeChoice(Parse(text, Variable), Variable);
+            : new ModeChoice(Parse(variable, Variable), Variable);
     }
 
-    /// <summary>The mode without an option: PERFLAB_MODE, else <see cref="Default"/>.</summary>
-    /// <exception cref="PerfLabException">PERFLAB_MODE is not a mode.</exception>
-    public static ModeChoice FromEnvironment() => Resolve(null);
+    /// <summary>
+    /// The mode of a job that exists to produce one mode's numbers (the reference job writes full-mode numbers
+    /// for data/reference): <paramref name="option"/> when given, else <paramref name="jobDefault"/>.
+    /// PERFLAB_MODE is not read: a variable set for notebooks (smoke in CI) must not quietly turn such a job's
+    /// numbers into another mode's.
+    /// </summary>
+    /// <param name="option">The --mode text, or null when none was given.</param>
+    /// <param name="jobDefault">The job's own mode.</param>
+    /// <param name="job">The job, as its origin names it: "perflab reference" gives "perflab reference's default".</param>
+    /// <exception cref="PerfLabException">The option is not a mode.</exception>
+    public static ModeChoice Resolve(string? option, BenchmarkMode jobDefault, string job)
+    {
+        ArgumentNullException.ThrowIfNull(job);
+        return option is not null
+            ? new ModeChoice(Parse(option, OptionOrigin), OptionOrigin)
+            : new ModeChoice(jobDefault, $"{job}'s default");
+    }
 
     /// <summary>Parses smoke, quick or full (any case, surrounding spaces ignored).</summary>
     /// <param name="text">The text.</param>
@@ -143,6 +165,9 @@ public sealed record ModeChoice(BenchmarkMode Mode, string Origin)
         ArgumentNullException.ThrowIfNull(timeout);
         return string.Join(", ", All.Select(m => $"{Name(m)} {timeout(m).TotalSeconds.ToString("0", CultureInfo.InvariantCulture)}"));
     }
+
+    /// <summary>"Mode: smoke (PERFLAB_MODE). Numbers are meaningless: ...": what a run says before it starts.</summary>
+    public string Line => $"Mode: {this}. {char.ToUpperInvariant(Meaning(Mode)[0])}{Meaning(Mode)[1..]}.";
 
     /// <summary>"smoke (PERFLAB_MODE)".</summary>
     public override string ToString() => $"{Name(Mode)} ({Origin})";

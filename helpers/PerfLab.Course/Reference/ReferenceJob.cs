@@ -56,6 +56,16 @@ public static partial class ReferenceJob
     /// <summary>The results file's schema name.</summary>
     public const string Schema = ReferenceRuns.Schema;
 
+    /// <summary>
+    /// The job's mode when no --mode is given: full, not the course's rule (--mode > PERFLAB_MODE > quick), because
+    /// the files it writes are what data/reference compares the published figures with.
+    /// </summary>
+    public const BenchmarkMode Mode = BenchmarkMode.Full;
+
+    /// <summary>Why the job keeps its own default, for its help and its output.</summary>
+    public static string ModeReason { get; } =
+        $"the job exists to write the {ModeChoice.Name(Mode)}-mode numbers data/reference keeps, and a {ModeChoice.Variable} set for notebooks (smoke in CI) must not change them";
+
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web) { WriteIndented = true };
 
     /// <summary>The suite's folder in the repository.</summary>

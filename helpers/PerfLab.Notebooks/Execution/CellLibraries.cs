@@ -43,17 +43,15 @@ internal sealed class CellLibraries
     private static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
 
     private readonly InteractiveAssemblyLoader _loader;
-    private readonly IReadOnlyList<string> _defaultImports;
     private readonly string _prefix = "PerfLabCells_" + Guid.NewGuid().ToString("N")[..8] + "_";
     private readonly List<CellLibrary> _current = []; // the last version of each name whose cell ran
     private readonly List<CellLibrary> _loaded = []; // every library loaded: load contexts bind to them by name and version
     private int _builds;
     private int _names;
 
-    public CellLibraries(InteractiveAssemblyLoader loader, IReadOnlyList<string> defaultImports)
+    public CellLibraries(InteractiveAssemblyLoader loader)
     {
         _loader = loader;
-        _defaultImports = defaultImports;
     }
 
     /// <summary>The types this session's cell libraries declare, by simple name: script code sees only their public parts.</summary>
@@ -206,19 +204,18 @@ internal sealed class CellLibraries
     }
 
     /// <summary>
-    /// What a script cell sees without writing a using: the default imports and, in order, the usings of
+    /// What a script cell sees without writing a using: <see cref="DefaultUsings.Cell"/> and, in order, the usings of
     /// <paramref name="earlierUsings"/> (scripting carries them from cell to cell), as global usings. An
     /// alias the cell defines itself wins.
     /// </summary>
-    /// <param name="defaultImports">The session's default namespaces.</param>
     /// <param name="earlierUsings">The using directives of earlier cells, oldest first.</param>
     /// <param name="cellAliases">The aliases the cell defines.</param>
-    public static List<string> GlobalUsings(IEnumerable<string> defaultImports, IEnumerable<UsingDirectiveSyntax> earlierUsings, HashSet<string> cellAliases)
+    public static List<string> GlobalUsings(IEnumerable<UsingDirectiveSyntax> earlierUsings, HashSet<string> cellAliases)
     {
         var byKey = new Dictionary<string, string>(StringComparer.Ordinal);
-        foreach (var import in defaultImports)
+        foreach (var import in DefaultUsings.Cell)
         {
-            byKey[import] = $"global using global::{import};";
+            byKey[import] = DefaultUsings.AsGlobalUsing(import);
         }
 
         foreach (var directive in earlierUsings)
@@ -243,7 +240,6 @@ internal sealed class CellLibraries
     // Earlier cells' usings come from the chain of submissions, oldest first.
     private List<string> EarlierUsings(Script? previous, HashSet<string> cellAliases) =>
         GlobalUsings(
-            _defaultImports,
             Chain(previous).Reverse().SelectMany(c => c.SyntaxTrees).SelectMany(t => ((CompilationUnitSyntax)t.GetRoot()).Usings),
             cellAliases);
 

@@ -28,7 +28,6 @@ internal sealed record SplitCell(string Statements, string? LibraryPath, ErrorOu
 internal sealed class CellLibraryFiles
 {
     private readonly string _folder;
-    private readonly IReadOnlyList<string> _defaultImports;
     private readonly string _prefix = "PerfLabCells_" + Guid.NewGuid().ToString("N")[..8] + "_";
     private readonly ImmutableArray<byte> _publicKey = PublicKey();
     private readonly List<UsingDirectiveSyntax> _usings = [];
@@ -36,11 +35,9 @@ internal sealed class CellLibraryFiles
     private int _builds;
 
     /// <param name="folder">Where library files are written (created when needed).</param>
-    /// <param name="defaultImports">The kernel's default namespaces.</param>
-    public CellLibraryFiles(string folder, IReadOnlyList<string> defaultImports)
+    public CellLibraryFiles(string folder)
     {
         _folder = folder;
-        _defaultImports = defaultImports;
     }
 
     /// <summary>A cell the kernel ran: its using directives are in scope for later cells.</summary>
@@ -82,7 +79,7 @@ internal sealed class CellLibraryFiles
             .Concat(current.Where(l => l.Name != name).Select(l => MetadataReference.CreateFromFile(l.Path)))
             .ToArray();
         var compiled = CellLibraries.Compile(
-            name, version, parts, CellLibraries.GlobalUsings(_defaultImports, usings, CellLibraries.CellAliases(parts)), references,
+            name, version, parts, CellLibraries.GlobalUsings(usings, CellLibraries.CellAliases(parts)), references,
             OptimizationLevel.Debug, allowUnsafe: true, resolver: null, cancellationToken, _publicKey);
         if (compiled.Image is not { } image)
         {

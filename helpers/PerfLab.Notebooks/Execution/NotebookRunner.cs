@@ -13,7 +13,7 @@ public sealed class NotebookRunner
 {
     /// <summary>Runs the notebook at <paramref name="path"/>.</summary>
     /// <param name="path">The .ipynb file.</param>
-    /// <param name="mode">The benchmark mode of every cell, resolved once by the caller; null: <see cref="ModeChoice.FromEnvironment"/>.</param>
+    /// <param name="mode">The benchmark mode of every cell, resolved once by the caller; null: PERFLAB_MODE, else the default (<see cref="ModeChoice.Resolve(string?)"/>).</param>
     /// <param name="log">Receives progress lines (cell started, its console output, finished), or null.</param>
     /// <param name="replacements">Code to run instead of a cell's own, by cell index (exercise solutions).</param>
     /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
@@ -26,7 +26,7 @@ public sealed class NotebookRunner
         CancellationToken cancellationToken = default)
     {
         var notebook = NotebookDocument.Load(path);
-        var chosen = mode ?? ModeChoice.FromEnvironment();
+        var chosen = mode ?? ModeChoice.Resolve(option: null);
         var startedAt = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
         var folder = Path.GetDirectoryName(notebook.Path)!;

@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Scripting;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Scripting;
 using Microsoft.CodeAnalysis.Scripting.Hosting;
+using PerfLab.Benchmarks;
 using PerfLab.Notebooks.Documents;
 
 namespace PerfLab.Notebooks.Execution;
@@ -27,10 +28,6 @@ public sealed record CellOutcome(int ExecutionCount, bool Succeeded, TimeSpan Du
 /// </summary>
 public sealed class NotebookSession : IDisposable
 {
-    /// <summary>The namespaces in scope in every cell: those of .NET Interactive's C# kernel, so cells mean the same in both.</summary>
-    public static readonly ImmutableArray<string> DefaultImports =
-        ["System", "System.Collections", "System.Collections.Generic", "System.Linq", "System.Text", "System.Threading.Tasks"];
-
     // How long an interrupted cell gets to notice its cancellation before it is abandoned.
     private static readonly TimeSpan InterruptGrace = TimeSpan.FromSeconds(5);
 
@@ -52,7 +49,7 @@ public sealed class NotebookSession : IDisposable
         WorkingDirectory = Path.GetFullPath(workingDirectory);
         try
         {
-            _mode = mode ?? ModeChoice.FromEnvironment();
+            _mode = mode ?? ModeChoice.Resolve(option: null);
         }
         catch (PerfLabException ex)
         {
@@ -67,13 +64,13 @@ public sealed class NotebookSession : IDisposable
 
         _options = ScriptOptions.Default
             .WithReferences(ScriptReferences.Framework.Value.Concat(ScriptReferences.Shared.Values.Select(a => MetadataReference.CreateFromFile(a.Location))))
-            .WithImports(DefaultImports)
+            .WithImports(DefaultUsings.Cell)
             .WithMetadataResolver(new ScriptReferences(WorkingDirectory))
             .WithSourceResolver(new SourceFileResolver([], WorkingDirectory))
             .WithLanguageVersion(LanguageVersion.Latest)
             .WithAllowUnsafe(true)
             .WithEmitDebugInformation(false);
-        _libraries = new CellLibraries(_loader, DefaultImports);
+        _libraries = new CellLibraries(_loader);
         ConsoleRouter.Install();
     }
 

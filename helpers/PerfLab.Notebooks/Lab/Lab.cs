@@ -233,7 +233,7 @@ public static class Lab
     private static readonly ConditionalWeakTable<Type, Declaration> Declarations = new();
 
     // The mode the running session resolved once; in another kernel (no session), PERFLAB_MODE or the default.
-    private static ModeChoice CurrentMode() => CellContext.Current?.Mode ?? ModeChoice.FromEnvironment();
+    private static ModeChoice CurrentMode() => CellContext.Current?.Mode ?? ModeChoice.Resolve(option: null);
 
     private static (string Source, string CellName, CancellationToken Cancellation) CurrentCell(string method) =>
         CellSource.Current() ?? throw new PerfLabException(

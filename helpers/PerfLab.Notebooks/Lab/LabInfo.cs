@@ -24,7 +24,7 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
     {
         var text = new StringBuilder();
         text.AppendLine($"PerfLab helpers {HelpersVersion} in the {Kernel}.");
-        text.AppendLine($"Mode: {ModeChoice.Name(Mode)} ({ModeSource}). {Capitalized(ModeChoice.Meaning(Mode))}.");
+        text.AppendLine(new ModeChoice(Mode, ModeSource).Line);
         foreach (var runtime in Runtimes)
         {
             text.AppendLine($"  {runtime.Moniker,-8} {runtime.Version,-8} {runtime.Source.Describe()}");

@@ -19,19 +19,12 @@ internal sealed record CompiledBenchmark(PinnedRuntime Runtime, string AssemblyP
 /// <summary>
 /// Compiles a reader's C# with Roslyn, in-process, once per target runtime: against that runtime's
 /// reference assemblies (<see cref="PinnedRuntime.ReferenceAssemblies"/>) plus BenchmarkDotNet and PerfLab.Inputs (<see cref="HostLayout.CellReferences"/>),
-/// optimized, latest C#, the implicit usings of a console project and NETx_0_OR_GREATER symbols; a source
+/// optimized, latest C#, <see cref="DefaultUsings.Benchmark"/> and NETx_0_OR_GREATER symbols; a source
 /// that uses [GeneratedRegex] also runs that runtime's regex generator. Errors, the generator's included,
 /// point at the reader's file and lines.
 /// </summary>
 internal sealed class BenchmarkCompiler
 {
-    /// <summary>The implicit usings of `dotnet new console`, plus BenchmarkDotNet's attributes.</summary>
-    public static readonly IReadOnlyList<string> ImplicitUsings =
-    [
-        "System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http",
-        "System.Threading", "System.Threading.Tasks", "BenchmarkDotNet.Attributes",
-    ];
-
     private const string BenchmarkAttribute = "BenchmarkDotNet.Attributes.BenchmarkAttribute";
     private readonly PerfLabHome _home;
     private readonly HostLayout _hosts;
@@ -78,7 +71,9 @@ internal sealed class BenchmarkCompiler
     {
         var references = _hosts.CellReferences(runtime);
         var generators = _hosts.GeneratorsFor(source, runtime);
-        string[] inputs = [source, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""];
+        // The default usings are compile input like the source: a build made with another list is another build.
+        var usings = DefaultUsings.AsGlobalUsings(DefaultUsings.Benchmark);
+        string[] inputs = [source, usings, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""];
 
         // Only a source that runs a generator has it in its key: other sources keep their existing builds.
         var key = Hash(generators is null ? inputs : [.. inputs, generators]);
@@ -92,11 +87,11 @@ internal sealed class BenchmarkCompiler
 
         var parseOptions = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: PreprocessorSymbols(runtime));
         var tree = CSharpSyntaxTree.ParseText(SourceText.From(source, Encoding.UTF8), parseOptions, sourcePath, cancellationToken);
-        var usings = CSharpSyntaxTree.ParseText(
-            string.Concat(ImplicitUsings.Select(u => $"global using global::{u};\n")), parseOptions, "PerfLab.ImplicitUsings.g.cs", Encoding.UTF8, cancellationToken);
+        var usingsTree = CSharpSyntaxTree.ParseText(
+            usings, parseOptions, "PerfLab.ImplicitUsings.g.cs", Encoding.UTF8, cancellationToken);
         var compilation = CSharpCompilation.Create(
             assemblyName,
-            [tree, usings],
+            [tree, usingsTree],
             runtime.ReferenceAssemblies().Concat(references.Select(r => MetadataReference.CreateFromFile(r))),
             new CSharpCompilationOptions(
                 OutputKind.DynamicallyLinkedLibrary,

@@ -25,7 +25,7 @@ public class CellLibraryFilesTests
     public void A_cell_without_generated_regex_is_left_to_the_kernel()
     {
         using var folder = new TempFolder();
-        var cells = new CellLibraryFiles(folder.Path, NotebookSession.DefaultImports);
+        var cells = new CellLibraryFiles(folder.Path);
 
         Assert.Null(cells.Split("public class Plain { public int One() => 1; }\nnew Plain().One()", CancellationToken.None));
     }
@@ -34,7 +34,7 @@ public class CellLibraryFilesTests
     public void A_generated_regex_cell_becomes_a_library_the_generator_wrote_and_its_statements_with_lines_kept()
     {
         using var folder = new TempFolder();
-        var cells = new CellLibraryFiles(folder.Path, NotebookSession.DefaultImports);
+        var cells = new CellLibraryFiles(folder.Path);
         cells.Ran("using System.Globalization;"); // an earlier cell's using: script code sees it in later cells, so the library must too
 
         var split = cells.Split(Patterns(@"\w+"), CancellationToken.None);
@@ -53,7 +53,7 @@ public class CellLibraryFilesTests
     public void Running_the_cell_again_builds_the_same_name_at_a_higher_version_so_scripting_binds_to_the_new_one()
     {
         using var folder = new TempFolder();
-        var cells = new CellLibraryFiles(folder.Path, NotebookSession.DefaultImports);
+        var cells = new CellLibraryFiles(folder.Path);
         cells.Ran("using System.Globalization;");
 
         var first = AssemblyName.GetAssemblyName(cells.Split(Patterns(@"\w+"), CancellationToken.None)!.LibraryPath!);
@@ -70,7 +70,7 @@ public class CellLibraryFilesTests
     public void An_invalid_pattern_is_the_parsers_error_at_the_cells_line_and_no_library()
     {
         using var folder = new TempFolder();
-        var cells = new CellLibraryFiles(folder.Path, NotebookSession.DefaultImports);
+        var cells = new CellLibraryFiles(folder.Path);
         cells.Ran("using System.Globalization;");
 
         var split = cells.Split(Patterns("(unclosed"), CancellationToken.None)!;
@@ -85,7 +85,7 @@ public class CellLibraryFilesTests
     public void Without_the_earlier_cells_using_the_library_does_not_compile_and_says_where()
     {
         using var folder = new TempFolder();
-        var cells = new CellLibraryFiles(folder.Path, NotebookSession.DefaultImports);
+        var cells = new CellLibraryFiles(folder.Path);
 
         var split = cells.Split(Patterns(@"\w+"), CancellationToken.None)!;
 

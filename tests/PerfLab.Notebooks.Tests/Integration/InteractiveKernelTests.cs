@@ -45,6 +45,22 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
     }
 
     [Fact]
+    public async Task A_class_using_each_default_namespace_without_a_using_runs_in_the_cell_and_through_lab()
+    {
+        Assert.True(DefaultNamespaceUses.CoversTheList);
+        var name = "EveryDefaultNamespace" + Guid.NewGuid().ToString("N")[..8];
+        var cell = await kernel.Driver.ExecuteAsync($$"""
+            {{DefaultNamespaceUses.Class(name)}}
+            var direct = new {{name}}().Use();
+            var run = await Lab.RunAsync<{{name}}>(runtimes: ["net10.0"]);
+            $"{direct} {run.Mode} {run.HasErrors}"
+            """, TimeSpan.FromMinutes(2));
+
+        Assert.True(cell.Errors.Count == 0 && cell.ReplyStatus == "ok", $"The cell failed:\n{cell}\n--- driver stderr\n{kernel.Driver.Stderr}");
+        Assert.Contains($"{DefaultNamespaceUses.Sum} Smoke False", cell.ResultText ?? cell.ResultHtml ?? "", StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_benchmark_case_that_throws_writes_the_case_and_its_reason_as_an_error_line_on_stderr()
     {
         var cell = await kernel.Driver.ExecuteAsync($$"""

@@ -168,6 +168,23 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task A_benchmark_class_that_compiles_in_the_cell_without_usings_compiles_for_the_runtimes_too()
+    {
+        Assert.True(DefaultNamespaceUses.CoversTheList);
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync($$"""
+            {{DefaultNamespaceUses.Class("EveryDefaultNamespace")}}
+            var direct = new EveryDefaultNamespace().Use();
+            var run = await Lab.RunAsync<EveryDefaultNamespace>(runtimes: ["net10.0"]);
+            $"{direct} {run.Mode} {run.HasErrors}"
+            """);
+
+        Assert.True(cell.Outcome.Succeeded, cell.ToString());
+        Assert.Equal($"{DefaultNamespaceUses.Sum} Smoke False", cell.ResultText);
+    }
+
+    [Fact]
     public async Task A_cell_uses_the_benchmark_inputs_with_a_using_in_the_kernel_and_in_the_benchmark_process()
     {
         using var cells = new CellRecorder();

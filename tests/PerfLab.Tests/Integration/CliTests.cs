@@ -56,6 +56,35 @@ public class CliTests
     }
 
     [Fact]
+    public async Task Bench_without_a_mode_follows_PERFLAB_MODE_and_says_so()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Tiny.cs", Sources.Tiny());
+        var environment = TestHome.Environment;
+        environment[ModeChoice.Variable] = "smoke";
+
+        var result = await CliProcess.RunAsync(["bench", file, "--runtimes", "net10.0"], environment);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("Mode: smoke (PERFLAB_MODE).", result.Error, StringComparison.Ordinal);
+        Assert.Contains("mode smoke ·", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Bench_with_an_invalid_PERFLAB_MODE_gets_the_one_message_and_runs_nothing()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("Tiny.cs", Sources.Tiny());
+        var environment = TestHome.Environment;
+        environment[ModeChoice.Variable] = "fast";
+
+        var result = await CliProcess.RunAsync(["bench", file, "--runtimes", "net10.0"], environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal("error: PERFLAB_MODE is 'fast', which is not a benchmark mode.\nfix: Use smoke (proves it runs), quick (a short job) or full (BenchmarkDotNet's default job), e.g. PERFLAB_MODE=quick.\n", result.Error);
+    }
+
+    [Fact]
     public async Task A_file_without_benchmarks_gets_one_message()
     {
         using var folder = new TempFolder();

@@ -69,7 +69,7 @@ public class CliArgumentTests
     {
         var parse = PerfLabCommand.Create(TextWriter.Null, TextWriter.Null).Parse(["bench", "f.cs"]);
         Assert.Equal(["net8.0", "net9.0", "net10.0"], parse.GetValue<string[]>("--runtimes")!);
-        Assert.Equal("quick", parse.GetValue<string>("--mode"));
+        Assert.Null(parse.GetValue<string?>("--mode")); // no default here: ModeChoice.Resolve goes on to PERFLAB_MODE, then quick
     }
 
     [Fact]

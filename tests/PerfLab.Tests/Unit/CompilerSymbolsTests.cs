@@ -19,10 +19,10 @@ public class CompilerSymbolsTests
     }
 
     [Fact]
-    public void Implicit_usings_match_a_console_project_plus_benchmark_attributes()
+    public void A_benchmark_sees_every_namespace_a_cell_sees_then_a_console_projects_then_benchmark_attributes()
     {
         Assert.Equal(
-            ["System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http", "System.Threading", "System.Threading.Tasks", "BenchmarkDotNet.Attributes"],
-            BenchmarkCompiler.ImplicitUsings);
+            ["System", "System.Collections", "System.Collections.Generic", "System.Linq", "System.Text", "System.Threading.Tasks", "System.IO", "System.Net.Http", "System.Threading", "BenchmarkDotNet.Attributes"],
+            DefaultUsings.Benchmark);
     }
 }

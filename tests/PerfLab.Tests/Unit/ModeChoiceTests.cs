@@ -53,6 +53,40 @@ public class ModeChoiceTests
         Assert.Equal("smoke (--mode)", choice.ToString());
     }
 
+    [Theory]
+    [InlineData(null, null, BenchmarkMode.Quick, "default")]
+    [InlineData(null, " ", BenchmarkMode.Quick, "default")]
+    [InlineData(null, "smoke", BenchmarkMode.Smoke, ModeChoice.Variable)]
+    [InlineData("full", "smoke", BenchmarkMode.Full, "--mode")]
+    public void The_option_wins_then_PERFLAB_MODE_then_quick(string? option, string? variable, BenchmarkMode mode, string origin)
+    {
+        Assert.Equal(new ModeChoice(mode, origin), ModeChoice.Resolve(option, variable));
+    }
+
+    [Fact]
+    public void An_invalid_PERFLAB_MODE_is_the_one_message_of_every_command()
+    {
+        var ex = Assert.Throws<PerfLabException>(() => ModeChoice.Resolve(null, "fast"));
+
+        Assert.Equal("PERFLAB_MODE is 'fast', which is not a benchmark mode.", ex.Message);
+        Assert.Equal("Use smoke (proves it runs), quick (a short job) or full (BenchmarkDotNet's default job), e.g. PERFLAB_MODE=quick.", ex.Fix);
+    }
+
+    [Fact]
+    public void A_job_with_its_own_mode_keeps_it_unless_the_option_is_given()
+    {
+        Assert.Equal(new ModeChoice(BenchmarkMode.Full, "perflab reference's default"), ModeChoice.Resolve(null, BenchmarkMode.Full, "perflab reference"));
+        Assert.Equal(new ModeChoice(BenchmarkMode.Smoke, "--mode"), ModeChoice.Resolve("smoke", BenchmarkMode.Full, "perflab reference"));
+    }
+
+    [Fact]
+    public void A_runs_line_names_the_mode_where_it_came_from_and_what_it_means()
+    {
+        Assert.Equal(
+            "Mode: smoke (PERFLAB_MODE). Numbers are meaningless: this run only proves the cells work.",
+            new ModeChoice(BenchmarkMode.Smoke, ModeChoice.Variable).Line);
+    }
+
     [Fact]
     public void Quick_modes_meaning_comes_from_the_hosts_job()
     {
