@@ -178,7 +178,8 @@ public class RunCommandTests(CourseRun course)
     public async Task A_benchmark_case_that_throws_fails_the_notebook_with_the_case_and_its_reason_on_the_terminal()
     {
         using var folder = new TempFolder();
-        var notebook = folder.Write("throws.ipynb", Json(Metadata(), Markdown("# Throws"), Code(SetupText), Code($$"""
+        // The runner's session already has the helpers: the cell needs their namespaces, not the setup cell's #r lines.
+        var notebook = folder.Write("throws.ipynb", Json(Metadata(), Markdown("# Throws"), Code("using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;\nLab.Setup()"), Code($$"""
             using System.Text.RegularExpressions;
             public class Unclosed
             {
@@ -191,9 +192,9 @@ public class RunCommandTests(CourseRun course)
         var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out")], Repo.Environment);
 
         Assert.True(result.ExitCode == 1, result.ToString());
-        Assert.Contains("✗ throws.ipynb: cell 2 failed", result.Output, StringComparison.Ordinal);
+        Assert.Contains("✗ throws.ipynb: cell 3 failed", result.Output, StringComparison.Ordinal);
         Assert.Contains("net10.0 case 1/1 Match failed: System.Text.RegularExpressions.RegexParseException: Invalid pattern '(unclosed'", result.Error, StringComparison.Ordinal);
-        Assert.Contains("error: throws.ipynb, cell 2: A benchmark case failed: Unclosed.Match on net10.0: System.Text.RegularExpressions.RegexParseException", result.Error, StringComparison.Ordinal);
+        Assert.Contains("error: throws.ipynb, cell 3: A benchmark case failed: Unclosed.Match on net10.0: System.Text.RegularExpressions.RegexParseException", result.Error, StringComparison.Ordinal);
     }
 
     [Fact]
