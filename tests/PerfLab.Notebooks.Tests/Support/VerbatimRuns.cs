@@ -87,26 +87,6 @@ public static partial class VerbatimRuns
         }
     }
 
-    /// <summary>The digests folder: PERFLAB_DIGESTS, else shared/reference in a folder above the repository; null when absent.</summary>
-    public static string? FindDigests(string repoRoot)
-    {
-        if (Environment.GetEnvironmentVariable("PERFLAB_DIGESTS") is { Length: > 0 } set)
-        {
-            return Directory.Exists(set) ? set : throw new DirectoryNotFoundException($"PERFLAB_DIGESTS={set} does not exist.");
-        }
-
-        for (var dir = new DirectoryInfo(repoRoot).Parent; dir is not null; dir = dir.Parent)
-        {
-            var candidate = Path.Combine(dir.FullName, "shared", "reference");
-            if (Directory.Exists(candidate) && Directory.EnumerateFiles(candidate, "post-*-digest.md").Any())
-            {
-                return candidate;
-            }
-        }
-
-        return null;
-    }
-
     /// <summary>The digests' texts, in file-name order.</summary>
     public static IReadOnlyList<string> ReadDigests(string folder) =>
         Directory.EnumerateFiles(folder, "post-*-digest.md").Order(StringComparer.Ordinal).Select(File.ReadAllText).ToList();

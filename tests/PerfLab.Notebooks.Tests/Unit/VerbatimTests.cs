@@ -12,7 +12,7 @@ public class VerbatimTests
     [Fact]
     public void The_course_shares_no_long_verbatim_run_with_the_posts_digests()
     {
-        var digests = VerbatimRuns.FindDigests(Repo.Root);
+        var digests = DigestsFolder.Find(Repo.Root);
         if (digests is not null && Environment.GetEnvironmentVariable("PERFLAB_UPDATE_FINGERPRINT") == "1")
         {
             VerbatimRuns.Fingerprint.Of(VerbatimRuns.ReadDigests(digests)).Write(FingerprintPath);

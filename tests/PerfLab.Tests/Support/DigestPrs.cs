@@ -87,26 +87,6 @@ public static partial class DigestPrs
         private static string Quote(string value) => JsonSerializer.Serialize(value);
     }
 
-    /// <summary>The digests folder: PERFLAB_DIGESTS, else shared/reference in a folder above the repository; null when absent.</summary>
-    public static string? FindDigests(string repoRoot)
-    {
-        if (Environment.GetEnvironmentVariable("PERFLAB_DIGESTS") is { Length: > 0 } set)
-        {
-            return Directory.Exists(set) ? set : throw new DirectoryNotFoundException($"PERFLAB_DIGESTS={set} does not exist.");
-        }
-
-        for (var dir = new DirectoryInfo(repoRoot).Parent; dir is not null; dir = dir.Parent)
-        {
-            var candidate = Path.Combine(dir.FullName, "shared", "reference");
-            if (Directory.Exists(candidate) && Directory.EnumerateFiles(candidate, "post-*-digest.md").Any())
-            {
-                return candidate;
-            }
-        }
-
-        return null;
-    }
-
     /// <summary>The three digests of a folder as (file name, text), in file-name order.</summary>
     public static IReadOnlyList<(string Name, string Text)> ReadDigests(string folder) =>
         Prefixes.Keys.Order(StringComparer.Ordinal)

@@ -49,7 +49,7 @@ public class PublishedFiguresPrsTests
     [Fact]
     public void The_committed_file_is_a_fresh_extraction_of_the_digests_where_they_are_here()
     {
-        var folder = DigestPrs.FindDigests(RepoFiles.Path());
+        var folder = DigestsFolder.Find(RepoFiles.Path());
         if (folder is null)
         {
             return; // Not next to the repository: the committed file stands for them.
