@@ -10,6 +10,8 @@ namespace PerfLab.Cli;
 /// <summary>`perflab run`: notebooks executed headless, top to bottom, each written as a standalone HTML report.</summary>
 internal static class NotebookCommands
 {
+    private static string Count(int count, string noun) => $"{count} {noun}{(count == 1 ? "" : "s")}";
+
     public static Command Run(TextWriter output, TextWriter error)
     {
         var path = new Argument<string>("NOTEBOOK|FOLDER") { Description = "A .ipynb notebook, or a folder: every notebook under it, in path order." };
@@ -36,6 +38,7 @@ internal static class NotebookCommands
             var chosen = ModeChoice.Resolve(parse.GetValue(mode));
             var reports = Path.GetFullPath(parse.GetValue(outFolder)!);
             var failures = 0;
+            var failedCases = 0;
             foreach (var notebook in notebooks)
             {
                 var name = Path.GetRelativePath(root, notebook);
@@ -51,6 +54,7 @@ internal static class NotebookCommands
                 }
 
                 var executed = run.Cells.Count(c => c.ExecutionCount is not null);
+                failedCases += run.FailedCases;
                 if (run.FirstFailure is { } failed)
                 {
                     failures++;
@@ -68,6 +72,14 @@ internal static class NotebookCommands
                 }
 
                 output.WriteLine($"  report: {report}");
+            }
+
+            // The count a terminal or CI reads last: notebooks that failed, and benchmark cases that failed in them.
+            if (notebooks.Count > 1 || failures > 0)
+            {
+                output.WriteLine(
+                    $"{Count(notebooks.Count, "notebook")}: {notebooks.Count - failures} ran without error, {failures} failed" +
+                    (failedCases == 0 ? "" : $"; {Count(failedCases, "benchmark case")} failed"));
             }
 
             return failures == 0 ? 0 : PerfLabCommand.Failure;

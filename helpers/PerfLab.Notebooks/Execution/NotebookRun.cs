@@ -9,7 +9,8 @@ namespace PerfLab.Notebooks.Execution;
 /// <param name="ExecutionCount">1, 2, ... for executed code cells; null for prose and cells not reached.</param>
 /// <param name="Duration">How long it ran.</param>
 /// <param name="Failed">It ended with an error.</param>
-public sealed record CellRun(NotebookCell Cell, IReadOnlyList<CellOutput> Outputs, int? ExecutionCount, TimeSpan Duration, bool Failed);
+/// <param name="FailedCases">Benchmark cases of the cell that failed.</param>
+public sealed record CellRun(NotebookCell Cell, IReadOnlyList<CellOutput> Outputs, int? ExecutionCount, TimeSpan Duration, bool Failed, int FailedCases = 0);
 
 /// <summary>A notebook run top to bottom: every cell with its outputs, and how and where it ran.</summary>
 /// <param name="Notebook">The notebook.</param>
@@ -28,6 +29,9 @@ public sealed record NotebookRun(
 {
     /// <summary>The first cell that failed, if any.</summary>
     public CellRun? FirstFailure => Cells.FirstOrDefault(c => c.Failed);
+
+    /// <summary>Benchmark cases that failed, over every cell.</summary>
+    public int FailedCases => Cells.Sum(c => c.FailedCases);
 
     /// <summary>All cells ran without error.</summary>
     public bool Succeeded => FirstFailure is null;

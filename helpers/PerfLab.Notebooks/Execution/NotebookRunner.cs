@@ -76,7 +76,7 @@ public sealed class NotebookRunner
                     merged = Merge(outputs);
                 }
 
-                cells.Add(new CellRun(cell, merged, outcome.ExecutionCount, outcome.Duration, !outcome.Succeeded));
+                cells.Add(new CellRun(cell, merged, outcome.ExecutionCount, outcome.Duration, !outcome.Succeeded, outcome.FailedCases));
                 log?.Invoke($"{cell.Name}: {(outcome.Succeeded ? "ok" : "FAILED")} in {outcome.Duration.TotalSeconds:F1} s");
                 failed = !outcome.Succeeded;
             }

@@ -15,9 +15,10 @@ namespace PerfLab.Notebooks.Execution;
 
 /// <summary>How one cell ended.</summary>
 /// <param name="ExecutionCount">The cell's number in this session (1, 2, ...).</param>
-/// <param name="Succeeded">No compile error, exception or interrupt.</param>
+/// <param name="Succeeded">No compile error, exception, interrupt or failed benchmark case.</param>
 /// <param name="Duration">Time from submit to the end.</param>
-public sealed record CellOutcome(int ExecutionCount, bool Succeeded, TimeSpan Duration);
+/// <param name="FailedCases">Benchmark cases of the cell that failed (see <see cref="CellContext"/>).</param>
+public sealed record CellOutcome(int ExecutionCount, bool Succeeded, TimeSpan Duration, int FailedCases = 0);
 
 /// <summary>
 /// A C# notebook session: cells are C# script (Roslyn scripting), each continuing the state of the
@@ -88,6 +89,9 @@ public sealed class NotebookSession : IDisposable
         }
     }
 
+    // The running cell's failed benchmark cases, for its outcome (cells run one at a time).
+    private int _failedCases;
+
     /// <summary>Cells executed so far.</summary>
     public int ExecutionCount => _executionCount;
 
@@ -105,8 +109,9 @@ public sealed class NotebookSession : IDisposable
         var count = Interlocked.Increment(ref _executionCount);
         try
         {
+            _failedCases = 0;
             var succeeded = await ExecuteCoreAsync(code, publish, cellName ?? $"cell {count}", cancellationToken).ConfigureAwait(false);
-            return new CellOutcome(count, succeeded, clock.Elapsed);
+            return new CellOutcome(count, succeeded, clock.Elapsed, _failedCases);
         }
         finally
         {
@@ -244,6 +249,7 @@ public sealed class NotebookSession : IDisposable
             // After the result: the table with each case's whole error stays on screen above this.
             if (context.FailedCases is [_, ..] failed)
             {
+                _failedCases = failed.Count;
                 publish(new ErrorOutput(
                     "BenchmarkCaseFailed",
                     failed.Count == 1 ? $"A benchmark case failed: {failed[0]}" : $"{failed.Count} benchmark cases failed.",

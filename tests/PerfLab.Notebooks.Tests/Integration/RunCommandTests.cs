@@ -96,6 +96,8 @@ public class RunCommandTests(CourseRun course)
             Assert.True(File.Exists(report), $"no report for {notebook} at {report}\n{course.Result}");
             Assert.Contains("✓ " + Path.GetRelativePath(Repo.Notebooks, notebook), course.Result.Output, StringComparison.Ordinal);
         }
+
+        Assert.Contains($"{notebooks.Count} notebooks: {notebooks.Count} ran without error, 0 failed", course.Result.Output, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -195,6 +197,7 @@ public class RunCommandTests(CourseRun course)
         Assert.Contains("✗ throws.ipynb: cell 3 failed", result.Output, StringComparison.Ordinal);
         Assert.Contains("net10.0 case 1/1 Match failed: System.Text.RegularExpressions.RegexParseException: Invalid pattern '(unclosed'", result.Error, StringComparison.Ordinal);
         Assert.Contains("error: throws.ipynb, cell 3: A benchmark case failed: Unclosed.Match on net10.0: System.Text.RegularExpressions.RegexParseException", result.Error, StringComparison.Ordinal);
+        Assert.Contains("1 notebook: 0 ran without error, 1 failed; 1 benchmark case failed", result.Output, StringComparison.Ordinal);
     }
 
     [Fact]
