@@ -324,7 +324,7 @@ internal static class PerfLabCommand
                 var relative = Path.GetRelativePath(repo, notebook).Replace('\\', '/');
                 error.WriteLine($"▶ {relative} ({index + 1} of {notebookFiles.Length}, {ModeChoice.Name(chosen)} mode)");
                 var found = await NotebookBenchmarks.RunAsync(notebook, relative, choice, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
-                runs.AddRange(found.Select(run => new SuiteRun(relative, run)));
+                runs.AddRange(found.Select(r => new SuiteRun(relative, r.Run, r.Code)));
             }
 
             var result = await ReferenceJob.WriteAsync(parse.GetValue(outFolder)!, machineName, chosen, runs, parse.GetValue(update), cancellationToken).ConfigureAwait(false);

@@ -34,7 +34,8 @@ internal sealed record MachineDescription(
 /// <summary>One benchmark run of the reference job and where its code lives.</summary>
 /// <param name="Suite">The suite file or notebook, relative to the repository (e.g. data/reference/suite/RuntimeDifferences.cs).</param>
 /// <param name="Run">Its results.</param>
-public sealed record SuiteRun(string Suite, BenchmarkRun Run);
+/// <param name="Code">What it measured, as <see cref="BenchmarkRequest.ContentKey"/>: the key a notebook cell's code finds it by.</param>
+public sealed record SuiteRun(string Suite, BenchmarkRun Run, string Code);
 
 /// <summary>What a reference run wrote.</summary>
 /// <param name="File">The results file.</param>
@@ -109,7 +110,7 @@ public static partial class ReferenceJob
 
             // Files are shared across machines: paths relative to the repository, not this machine's.
             var relative = Path.GetRelativePath(repo, file).Replace('\\', '/');
-            runs.Add(new SuiteRun(relative, run with { Source = relative }));
+            runs.Add(new SuiteRun(relative, run with { Source = relative }, request.ContentKey()));
         }
 
         return runs;
@@ -174,6 +175,7 @@ public static partial class ReferenceJob
         var fresh = runs.Select(r => (r.Suite, Node: (JsonNode)new JsonObject
         {
             ["suite"] = r.Suite,
+            ["code"] = r.Code,
             ["run"] = JsonNode.Parse(ResultJson.Serialize(r.Run)),
         })).ToList();
         var written = new List<JsonNode>();

@@ -19,8 +19,8 @@ public static class Lab
     private static readonly Lazy<BenchmarkEngine> Benchmarks = new(() => new BenchmarkEngine());
     private static readonly Lazy<AsmEngine> Disassembler = new(() => new AsmEngine());
 
-    /// <summary>Set while the reference job runs notebooks (<see cref="NotebookBenchmarks"/>): every run is measured fresh and handed over.</summary>
-    internal static Action<BenchmarkRun>? Recorder { get; set; }
+    /// <summary>Set while the reference job runs notebooks (<see cref="NotebookBenchmarks"/>): every run is measured fresh and handed over with its request.</summary>
+    internal static Action<BenchmarkRequest, BenchmarkRun>? Recorder { get; set; }
 
     /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>
     public static string Mode => ModeChoice.Name(CurrentMode().Mode);
@@ -78,7 +78,7 @@ public static class Lab
         };
         var run = await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
         ConsoleRouter.Flush();
-        Recorder?.Invoke(run);
+        Recorder?.Invoke(request, run);
         ReportFailedCases(run, timeLimitSet: caseTimeoutSeconds is not null);
         return run;
     }

@@ -1,3 +1,4 @@
+using PerfLab.Benchmarks;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
@@ -13,28 +14,28 @@ public static class NotebookBenchmarks
 {
     private static readonly SemaphoreSlim OneAtATime = new(1, 1);
 
-    /// <summary>Runs <paramref name="notebook"/> and returns its benchmark runs, in cell order.</summary>
+    /// <summary>Runs <paramref name="notebook"/> and returns its benchmark runs, in cell order, each with the content key of what it measured (<see cref="BenchmarkRequest.ContentKey"/>).</summary>
     /// <param name="notebook">The .ipynb file.</param>
     /// <param name="name">What the runs' source says: the notebook's path as readers know it, e.g. notebooks/jit/02-stack-allocation.ipynb.</param>
     /// <param name="mode">The benchmark mode of every cell, as the job resolved it.</param>
     /// <param name="log">Receives the runner's progress lines, or null.</param>
     /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
     /// <exception cref="PerfLabException">A cell failed (the notebook, cell and error are named), or the notebook cannot be read.</exception>
-    public static async Task<IReadOnlyList<BenchmarkRun>> RunAsync(string notebook, string name, ModeChoice mode, Action<string>? log, CancellationToken cancellationToken)
+    public static async Task<IReadOnlyList<(BenchmarkRun Run, string Code)>> RunAsync(string notebook, string name, ModeChoice mode, Action<string>? log, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(notebook);
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
-        var runs = new List<BenchmarkRun>();
+        var runs = new List<(BenchmarkRun Run, string Code)>();
 
         // The recorder is process-wide (the notebook's cells call Lab statically): one notebook at a time.
         await OneAtATime.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
-            Lab.Recorder = run =>
+            Lab.Recorder = (request, run) =>
             {
                 lock (runs)
                 {
-                    runs.Add(run with { Source = $"{name}, {run.Source}" });
+                    runs.Add((run with { Source = $"{name}, {run.Source}" }, request.ContentKey()));
                 }
             };
             var result = await new NotebookRunner().RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);

@@ -1,5 +1,6 @@
 using System.Text;
 using PerfLab.Contract;
+using PerfLab.Results;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Benchmarks;
@@ -66,6 +67,17 @@ public sealed record BenchmarkRequest
             throw new PerfLabException($"Cannot read {path}: {ex.Message}", "Check the file's permissions.", inner: ex);
         }
     }
+
+    /// <summary>
+    /// What this request measures, as a hash: the source, the filter, the environment and the runtimes, but not
+    /// the mode, the timeouts or the machine. The reference file keys each run by it, so a changed benchmark
+    /// no longer finds the numbers its old code produced (docs/results-schema.md).
+    /// </summary>
+    public string ContentKey() => CacheKey.Hash(
+        ("source", CacheKey.Source(Source)),
+        ("filter", CacheKey.List(Filter)),
+        ("environment", CacheKey.Environment(Environment)),
+        ("runtimes", CacheKey.List(Runtimes.Select(r => r.Moniker))));
 
     /// <summary>Checks the parts a reader types by hand.</summary>
     /// <exception cref="PerfLabException">Something is wrong; the message says what.</exception>

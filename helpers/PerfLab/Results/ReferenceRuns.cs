@@ -15,6 +15,12 @@ public sealed record ReferenceMeasurement(string Machine, string Description, do
     public double Ratio => After / Before;
 }
 
+/// <summary>One run of a reference file.</summary>
+/// <param name="Suite">The suite file or notebook it came from (data/reference/suite/X.cs, notebooks/X.ipynb).</param>
+/// <param name="Code">The content key of the code it measured (BenchmarkRequest.ContentKey), or null in a file written before runs carried one.</param>
+/// <param name="Run">The run.</param>
+public sealed record RecordedRun(string Suite, string? Code, BenchmarkRun Run);
+
 /// <summary>
 /// The course's reference runs (data/reference/machines, written by <c>perflab reference</c> and copied
 /// next to the library), read back so every result that names a published figure can show the post's
@@ -85,6 +91,33 @@ public static class ReferenceRuns
         }
 
         return found;
+    }
+
+    /// <summary>Every run of the machine file <paramref name="file"/>, in the file's order.</summary>
+    /// <param name="file">data/reference/machines/NAME.json.</param>
+    /// <exception cref="PerfLabException">The file is missing, not JSON, or of another schema.</exception>
+    public static IReadOnlyList<RecordedRun> ReadRuns(string file)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(file);
+        try
+        {
+            var document = JsonNode.Parse(File.ReadAllText(file)) as JsonObject;
+            if ((string?)document?["schema"] != Schema)
+            {
+                throw new PerfLabException($"{file} declares schema {(string?)document?["schema"] ?? "(none)"}; this PerfLab reads {Schema}.", "Run `perflab reference` again to write it anew.");
+            }
+
+            return (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
+                .Select(entry => new RecordedRun(
+                    (string?)entry["suite"] ?? "",
+                    (string?)entry["code"],
+                    ResultJson.Deserialize(entry["run"]?.ToJsonString() ?? "null")))
+                .ToArray();
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException or InvalidOperationException or FormatException)
+        {
+            throw new PerfLabException($"Cannot read {file}: {ex.Message}", "Restore it from git, or run `perflab reference` again to write it anew.", inner: ex);
+        }
     }
 
     /// <summary>Reads every machine file in <paramref name="folder"/>.</summary>

@@ -111,4 +111,31 @@ public class ReferenceRunsTests
         var measured = Assert.Single(ReferenceRuns.For(machines, eachNeedle));
         Assert.Equal(1120.0 / 1000.0, measured.Ratio, 6);
     }
+
+    [Fact]
+    public void The_committed_reference_file_keys_every_run_by_the_code_it_measured_once()
+    {
+        var folder = Path.Combine(PerfLab.Course.CourseRepository.Root(), "data", "reference", "machines");
+        foreach (var file in Directory.GetFiles(folder, "*.json"))
+        {
+            var runs = ReferenceRuns.ReadRuns(file);
+            Assert.NotEmpty(runs);
+            var unkeyed = runs.Where(r => r.Code is null || !System.Text.RegularExpressions.Regex.IsMatch(r.Code, "^[0-9a-f]{64}$")).Select(r => r.Run.Source).ToArray();
+            Assert.True(unkeyed.Length == 0, $"{file}: runs without a content key (perflab reference writes one): {string.Join(", ", unkeyed)}");
+            var twice = runs.GroupBy(r => r.Code).Where(g => g.Count() > 1).Select(g => string.Join(" and ", g.Select(r => r.Run.Source))).ToArray();
+            Assert.True(twice.Length == 0, $"{file}: runs of the same code (a page could show either): {string.Join("; ", twice)}");
+        }
+    }
+
+    [Fact]
+    public void Reading_the_runs_of_a_file_of_another_schema_says_so()
+    {
+        using var folder = new TempFolder();
+        var file = folder.Write("old.json", Machine("perflab-reference/0"));
+
+        var ex = Assert.Throws<PerfLabException>(() => ReferenceRuns.ReadRuns(file));
+
+        Assert.Contains("declares schema perflab-reference/0", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("perflab reference", ex.Fix, StringComparison.Ordinal);
+    }
 }

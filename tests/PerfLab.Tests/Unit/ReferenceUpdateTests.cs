@@ -9,7 +9,7 @@ namespace PerfLab.Tests.Unit;
 public class ReferenceUpdateTests
 {
     private static SuiteRun RunOf(string suite, double meanNs) =>
-        new(suite, Fake.Run(BenchmarkMode.Smoke, Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", meanNs, 0))));
+        new(suite, Fake.Run(BenchmarkMode.Smoke, Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", meanNs, 0))), $"code of {suite}");
 
     private static string[] SuitesAndMeans(string file) =>
         JsonNode.Parse(File.ReadAllText(file))!["runs"]!.AsArray()
@@ -24,6 +24,8 @@ public class ReferenceUpdateTests
         var result = await ReferenceJob.WriteAsync(folder.Path, "box", BenchmarkMode.Smoke, [RunOf("d.ipynb", 40), RunOf("b.ipynb", 20)], update: true, CancellationToken.None);
 
         Assert.Equal(["a.ipynb 1", "b.ipynb 20", "c.ipynb 3", "d.ipynb 40"], SuitesAndMeans(result.File));
+        var codes = JsonNode.Parse(File.ReadAllText(result.File))!["runs"]!.AsArray().Select(r => (string)r!["code"]!).ToArray();
+        Assert.Equal(["code of a.ipynb", "code of b.ipynb", "code of c.ipynb", "code of d.ipynb"], codes);
     }
 
     [Fact]

@@ -1,4 +1,6 @@
 using PerfLab.Benchmarks;
+using PerfLab.Contract;
+using PerfLab.Runtimes;
 
 namespace PerfLab.Tests.Unit;
 
@@ -44,5 +46,26 @@ public class RequestTests
         var request = new BenchmarkRequest { Source = "", SourcePath = "x.cs", Mode = Contract.BenchmarkMode.Smoke };
         Assert.Equal(TimeSpan.FromMinutes(2), request.EffectiveCaseTimeout);
         Assert.Equal(TimeSpan.FromSeconds(5), (request with { CaseTimeout = TimeSpan.FromSeconds(5) }).EffectiveCaseTimeout);
+    }
+
+    [Fact]
+    public void The_content_key_follows_what_is_measured_and_ignores_how_long_and_line_endings()
+    {
+        var request = new BenchmarkRequest
+        {
+            Source = "public class A\n{\n    [Benchmark] public int One() => 1;\n}\n",
+            SourcePath = "cell 3",
+            Filter = ["A.*"],
+            Environment = BenchmarkRequest.ParseEnvironment(["DOTNET_TieredPGO=0"]),
+        };
+        var key = request.ContentKey();
+
+        Assert.Matches("^[0-9a-f]{64}$", key);
+        Assert.Equal(key, (request with { Mode = BenchmarkMode.Smoke, CaseTimeout = TimeSpan.FromSeconds(3), SourcePath = "cell 9", Force = true }).ContentKey());
+        Assert.Equal(key, (request with { Source = request.Source.Replace("\n", "\r\n", StringComparison.Ordinal) }).ContentKey());
+        Assert.NotEqual(key, (request with { Source = request.Source.Replace("=> 1", "=> 2", StringComparison.Ordinal) }).ContentKey());
+        Assert.NotEqual(key, (request with { Filter = ["A.One"] }).ContentKey());
+        Assert.NotEqual(key, (request with { Environment = BenchmarkRequest.ParseEnvironment(["DOTNET_TieredPGO=1"]) }).ContentKey());
+        Assert.NotEqual(key, (request with { Runtimes = RuntimeCatalog.FindAll(["net8.0", "net10.0"]) }).ContentKey());
     }
 }
