@@ -14,7 +14,7 @@ using PerfLab.Views.Terminal;
 
 namespace PerfLab.Cli;
 
-/// <summary>The `perflab` command line: bench, asm, regex, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity, corpus.</summary>
+/// <summary>The `perflab` command line: bench, asm, regex, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity, site, corpus.</summary>
 internal static class PerfLabCommand
 {
     public const int Failure = 1;
@@ -35,6 +35,7 @@ internal static class PerfLabCommand
             SetupCommands.Prefetch(output, error),
             Reference(output, error),
             Fidelity(output, error),
+            SiteCommand.Create(output, error),
             CorpusCommand.Create(output, error),
         };
         return root;

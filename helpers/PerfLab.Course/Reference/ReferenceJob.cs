@@ -239,7 +239,7 @@ public static partial class ReferenceJob
     }
 
     // Each OS tells the processor's model its own way; "unknown" rather than a failed run.
-    private static async Task<string> ProcessorAsync(CancellationToken cancellationToken)
+    internal static async Task<string> ProcessorAsync(CancellationToken cancellationToken)
     {
         if (OperatingSystem.IsWindows())
         {

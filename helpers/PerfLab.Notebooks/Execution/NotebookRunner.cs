@@ -11,6 +11,12 @@ namespace PerfLab.Notebooks.Execution;
 /// </summary>
 public sealed class NotebookRunner
 {
+    /// <summary>Code cells, by index, to keep as they are without running them (the course site's exercises).</summary>
+    public IReadOnlySet<int> Skip { get; init; } = new HashSet<int>();
+
+    /// <summary>Run the cells after a failing one too (the course site, where a cell without a reference result must not hide the rest).</summary>
+    public bool KeepGoing { get; init; }
+
     /// <summary>Runs the notebook at <paramref name="path"/>.</summary>
     /// <param name="path">The .ipynb file.</param>
     /// <param name="mode">The benchmark mode of every cell, resolved once by the caller; null: PERFLAB_MODE, else the default (<see cref="ModeChoice.Resolve(string?)"/>).</param>
@@ -42,7 +48,7 @@ public sealed class NotebookRunner
             using var session = new NotebookSession(folder, chosen);
             foreach (var cell in notebook.Cells)
             {
-                if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source))
+                if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source) || Skip.Contains(cell.Index))
                 {
                     cells.Add(new CellRun(cell, [], null, TimeSpan.Zero, Failed: false));
                     continue;
@@ -78,7 +84,7 @@ public sealed class NotebookRunner
 
                 cells.Add(new CellRun(cell, merged, outcome.ExecutionCount, outcome.Duration, !outcome.Succeeded, outcome.FailedCases));
                 log?.Invoke($"{cell.Name}: {(outcome.Succeeded ? "ok" : "FAILED")} in {outcome.Duration.TotalSeconds:F1} s");
-                failed = !outcome.Succeeded;
+                failed = !outcome.Succeeded && !KeepGoing;
             }
         }
         finally

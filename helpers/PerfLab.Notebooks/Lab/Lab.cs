@@ -22,6 +22,9 @@ public static class Lab
     /// <summary>Set while the reference job runs notebooks (<see cref="NotebookBenchmarks"/>): every run is measured fresh and handed over with its request.</summary>
     internal static Action<BenchmarkRequest, BenchmarkRun>? Recorder { get; set; }
 
+    /// <summary>Set while the course site is built (<see cref="NotebookReplay"/>): a benchmark cell is answered from recorded runs, never measured.</summary>
+    internal static Func<BenchmarkRequest, BenchmarkRun>? Replay { get; set; }
+
     /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>
     public static string Mode => ModeChoice.Name(CurrentMode().Mode);
 
@@ -76,7 +79,9 @@ public static class Lab
             Force = force || Recorder is not null,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
         };
-        var run = await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
+        var run = Replay is { } replay
+            ? replay(request)
+            : await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
         ConsoleRouter.Flush();
         Recorder?.Invoke(request, run);
         ReportFailedCases(run, timeLimitSet: caseTimeoutSeconds is not null);

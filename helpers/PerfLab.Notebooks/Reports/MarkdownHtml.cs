@@ -10,9 +10,10 @@ namespace PerfLab.Notebooks.Reports;
 /// Markdown cells as HTML for a report page: Markdig's advanced extensions (pipe tables, task lists,
 /// auto identifiers...), raw HTML encoded rather than passed through, HTML comments dropped (Jupyter's own
 /// renderers hide them; the prose's reference markers are comments), links to other notebooks pointed at
-/// their reports, and remote images turned into links so the page never fetches anything.
+/// their reports (or wherever the caller's <c>links</c> says), and remote images turned into links so the page
+/// never fetches anything.
 /// </summary>
-internal static partial class MarkdownHtml
+public static partial class MarkdownHtml
 {
     private static readonly MarkdownPipeline Pipeline = new MarkdownPipelineBuilder()
         .UseAdvancedExtensions()
@@ -21,11 +22,13 @@ internal static partial class MarkdownHtml
 
     /// <summary>The markdown as an HTML fragment.</summary>
     /// <param name="markdown">The cell's text.</param>
-    public static string ToHtml(string markdown)
+    /// <param name="links">Where each link as written goes, or null to keep its text without a link; default: <see cref="ReportLink"/>.</param>
+    public static string ToHtml(string markdown, Func<string, string?>? links = null)
     {
         ArgumentNullException.ThrowIfNull(markdown);
+        links ??= ReportLink;
         var document = Markdown.Parse(CommentPattern().Replace(markdown, ""), Pipeline);
-        foreach (var link in document.Descendants<LinkInline>())
+        foreach (var link in document.Descendants<LinkInline>().ToList())
         {
             if (link.Url is null)
             {
@@ -37,9 +40,20 @@ internal static partial class MarkdownHtml
                 // An <img> to a web address is a request; a link is not. The alt text becomes the link text.
                 link.IsImage = false;
             }
+            else if (!link.IsImage && links(link.Url) is { } target)
+            {
+                link.Url = target;
+            }
             else if (!link.IsImage)
             {
-                link.Url = ReportLink(link.Url);
+                // No page to point at: the words stay, the link goes.
+                while (link.FirstChild is { } child)
+                {
+                    child.Remove();
+                    link.InsertBefore(child);
+                }
+
+                link.Remove();
             }
         }
 

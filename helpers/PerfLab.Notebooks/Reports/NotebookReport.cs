@@ -7,6 +7,23 @@ using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Notebooks.Reports;
 
+/// <summary>How a notebook's page sits in the course site (<c>perflab site</c>) instead of standing alone.</summary>
+/// <param name="Stylesheet">The address of the site's one stylesheet, relative to the page.</param>
+/// <param name="PlotlyScript">The address of the site's one copy of plotly.js, relative to the page.</param>
+/// <param name="Header">The page's header: navigation, title, where the results and listings come from (trusted HTML).</param>
+/// <param name="Footer">The page's footer (trusted HTML).</param>
+/// <param name="Notes">A one-line note under a code cell's source, by cell index (trusted HTML).</param>
+/// <param name="HiddenOutputs">Code cells, by index, whose outputs the page leaves out (its note says why).</param>
+/// <param name="Links">Where each link of the prose goes, or null to keep its words without a link.</param>
+public sealed record SiteFrame(
+    string Stylesheet,
+    string PlotlyScript,
+    string Header,
+    string Footer,
+    IReadOnlyDictionary<int, string> Notes,
+    IReadOnlySet<int> HiddenOutputs,
+    Func<string, string?> Links);
+
 /// <summary>
 /// A headless notebook run as one standalone HTML page: a header that says whether it passed (and
 /// where it failed), how and where it ran; then every cell with its outputs. The page works offline:
@@ -68,37 +85,76 @@ public static class NotebookReport
         footer { max-width: 1040px; margin: 32px auto; padding: 12px 24px; border-top: 1px solid var(--border); color: var(--muted); font-size: 13px; }
         """ + CSharpHighlighter.Css("pre.source");
 
+    /// <summary>The style every report page carries, and the course site's stylesheet starts from.</summary>
+    public static string Stylesheet => Style;
+
     /// <summary>The report page of <paramref name="run"/>, as one standalone HTML document.</summary>
     /// <param name="run">The notebook run.</param>
-    public static string Page(NotebookRun run)
+    public static string Page(NotebookRun run) => Page(run, site: null);
+
+    /// <summary>
+    /// The page of <paramref name="run"/>: standalone (<paramref name="site"/> null: style and plotly.js inlined,
+    /// the run's own header), or one page of the course site (shared stylesheet and plotly.js, the site's header,
+    /// notes under cells).
+    /// </summary>
+    /// <param name="run">The notebook run.</param>
+    /// <param name="site">How the page sits in the site, or null.</param>
+    public static string Page(NotebookRun run, SiteFrame? site)
     {
         ArgumentNullException.ThrowIfNull(run);
         var title = run.Notebook.Title;
         var html = new StringBuilder();
         html.Append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
             .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"color-scheme\" content=\"light dark\">")
-            .Append("<title>").Append(E(title)).Append(run.Succeeded ? "" : " (failed)").Append("</title>")
-            .Append("<style>").Append(Style).Append("</style>");
-        if (NeedsPlotly(run))
+            .Append("<title>").Append(E(title)).Append(site is not null || run.Succeeded ? "" : " (failed)").Append("</title>");
+        if (site is null)
         {
-            // Inlined once up front, packed: an output's own loader is dropped (it comes with the process's first chart).
-            html.Append(ResultsHtml.PlotlyPageScript());
+            html.Append("<style>").Append(Style).Append("</style>");
+        }
+        else
+        {
+            html.Append("<link rel=\"stylesheet\" href=\"").Append(E(site.Stylesheet)).Append("\">");
+        }
+
+        if (NeedsPlotly(run, site))
+        {
+            // Once up front (inlined and packed, or the site's file): an output's own loader is dropped (it comes with the process's first chart).
+            html.Append(site is null ? ResultsHtml.PlotlyPageScript() : "<script src=\"" + E(site.PlotlyScript) + "\"></script>");
         }
 
         html.Append("</head>\n<body>\n");
-        AppendHeader(html, run, title);
+        if (site is null)
+        {
+            AppendHeader(html, run, title);
+        }
+        else
+        {
+            html.Append(site.Header);
+        }
+
         html.Append("<main>\n");
         foreach (var cell in run.Cells)
         {
-            AppendCell(html, cell);
+            AppendCell(html, cell, site);
         }
 
-        html.Append("</main>\n<footer>Written by PerfLab from ").Append(E(Path.GetFileName(run.Notebook.Path)))
-            .Append(". Outputs are those of this run; the notebook in git stores none.</footer>\n</body></html>\n");
+        html.Append("</main>\n");
+        if (site is null)
+        {
+            html.Append("<footer>Written by PerfLab from ").Append(E(Path.GetFileName(run.Notebook.Path)))
+                .Append(". Outputs are those of this run; the notebook in git stores none.</footer>\n");
+        }
+        else
+        {
+            html.Append(site.Footer);
+        }
+
+        html.Append("</body></html>\n");
         return html.ToString();
     }
 
-    private static bool NeedsPlotly(NotebookRun run) => run.Cells
+    private static bool NeedsPlotly(NotebookRun run, SiteFrame? site) => run.Cells
+        .Where(c => site is null || !site.HiddenOutputs.Contains(c.Cell.Index))
         .SelectMany(c => c.Outputs)
         .OfType<DisplayOutput>()
         .Any(o => o.Data.TryGetValue("text/html", out var content) && content.Contains("Plotly.newPlot", StringComparison.Ordinal));
@@ -132,19 +188,25 @@ public static class NotebookReport
             .Append("</dl></header>\n");
     }
 
-    private static void AppendCell(StringBuilder html, CellRun run)
+    private static void AppendCell(StringBuilder html, CellRun run, SiteFrame? site)
     {
         var cell = run.Cell;
         switch (cell.Kind)
         {
             case CellKind.Markdown:
                 html.Append("<section class=\"cell markdown\" id=\"").Append(Anchor(cell)).Append("\">")
-                    .Append(MarkdownHtml.ToHtml(cell.Source)).Append("</section>\n");
+                    .Append(MarkdownHtml.ToHtml(cell.Source, site?.Links)).Append("</section>\n");
                 return;
 
             case CellKind.Raw:
                 html.Append("<section class=\"cell raw\" id=\"").Append(Anchor(cell)).Append("\"><pre>").Append(E(cell.Source)).Append("</pre></section>\n");
                 return;
+        }
+
+        if (site is not null)
+        {
+            AppendSiteCell(html, run, site);
+            return;
         }
 
         var executed = run.ExecutionCount is not null;
@@ -170,6 +232,29 @@ public static class NotebookReport
             .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
             .Append("</code></pre>");
         if (run.Outputs.Count > 0)
+        {
+            html.Append("<div class=\"outputs\">");
+            AppendOutputs(html, run.Outputs);
+            html.Append("</div>");
+        }
+
+        html.Append("</section>\n");
+    }
+
+    // A site page shows the code, its note and its outputs: no run count, duration or state, which belong to a build, not to the course.
+    private static void AppendSiteCell(StringBuilder html, CellRun run, SiteFrame site)
+    {
+        var cell = run.Cell;
+        html.Append("<section class=\"cell code\" id=\"").Append(Anchor(cell)).Append("\">")
+            .Append("<pre class=\"source\"><code class=\"language-csharp\">")
+            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
+            .Append("</code></pre>");
+        if (site.Notes.TryGetValue(cell.Index, out var note))
+        {
+            html.Append("<p class=\"note\">").Append(note).Append("</p>");
+        }
+
+        if (run.Outputs.Count > 0 && !site.HiddenOutputs.Contains(cell.Index))
         {
             html.Append("<div class=\"outputs\">");
             AppendOutputs(html, run.Outputs);

@@ -122,6 +122,13 @@ public sealed record BenchmarkRun(
     /// <summary>The schema version this library writes.</summary>
     public const int CurrentSchemaVersion = 1;
 
+    /// <summary>
+    /// Who measured this run, as a chart's legend names it, when not the reader: the course site answers a cell
+    /// with the reference run's results (NotebookReplay). Null: the reader's own run. Never written to JSON.
+    /// </summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public string? MeasuredBy { get; init; }
+
     /// <summary>True when every row came from the cache.</summary>
     public bool Cached => Runtimes.Count > 0 && Runtimes.All(r => r.Cached);
 

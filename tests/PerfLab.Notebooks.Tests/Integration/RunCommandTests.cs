@@ -33,6 +33,12 @@ public sealed class CourseRun : IAsyncLifetime
     /// <summary>Every notebook under nbclient on the pinned .NET Interactive, started once the caches are filled.</summary>
     public Task<NotebookRoute> InteractiveRoute { get; private set; } = Task.FromException<NotebookRoute>(new InvalidOperationException("The fixture did not start the .NET Interactive route."));
 
+    /// <summary>`perflab site` over the course, started once `perflab run` has cached every listing (the site measures nothing).</summary>
+    public Task<CliResult> Site { get; private set; } = Task.FromException<CliResult>(new InvalidOperationException("The fixture did not build the site."));
+
+    /// <summary>Where <see cref="Site"/> writes.</summary>
+    public string SiteFolder { get; } = Path.Combine(Path.GetTempPath(), "perflab-tests", "course-site-" + Guid.NewGuid().ToString("N")[..8]);
+
     /// <summary>The .NET Interactive kernelspec of <see cref="InteractiveRoute"/>, for its test's output.</summary>
     public InteractiveKernelspec? Interactive { get; private set; }
 
@@ -56,6 +62,7 @@ public sealed class CourseRun : IAsyncLifetime
             _courseKernel = new JupyterKernelspec();
             return NotebookRoute.RunAsync(JupyterKernelspec.Name, _courseKernel.Environment(), notebooks);
         });
+        Site = CliProcess.RunAsync(["site", "--out", SiteFolder, "--repository", SiteTests.Repository], Repo.Environment, TimeSpan.FromMinutes(10));
         InteractiveRoute = Task.Run(() =>
         {
             Interactive = new InteractiveKernelspec(); // fails with `dotnet tool restore` when the tool is not restored
@@ -65,12 +72,12 @@ public sealed class CourseRun : IAsyncLifetime
 
     public async Task DisposeAsync()
     {
-        await Task.WhenAll(CourseKernelRoute, InteractiveRoute).ContinueWith(_ => { }, TaskScheduler.Default);
+        await Task.WhenAll(CourseKernelRoute, InteractiveRoute, Site).ContinueWith(_ => { }, TaskScheduler.Default);
         _courseKernel?.Dispose();
         Interactive?.Dispose();
-        if (Directory.Exists(Reports))
+        foreach (var folder in new[] { Reports, SiteFolder }.Where(Directory.Exists))
         {
-            Directory.Delete(Reports, recursive: true);
+            Directory.Delete(folder, recursive: true);
         }
     }
 }

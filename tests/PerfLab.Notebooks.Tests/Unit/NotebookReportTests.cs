@@ -343,4 +343,13 @@ public class NotebookReportTests
         var web = Regex.Matches(page, "https?://[^\"'\\s<>]*").Select(m => m.Value).ToArray();
         Assert.True(web.Length == 0, "web addresses on the page: " + string.Join(", ", web));
     }
+
+    [Fact]
+    public void A_link_the_caller_maps_to_nothing_keeps_its_words_and_loses_its_link()
+    {
+        var html = MarkdownHtml.ToHtml("See [the guide](../docs/guide.md) and [jit/01](jit/01-x.ipynb).", link => link.EndsWith(".ipynb", StringComparison.Ordinal) ? "mapped.html" : null);
+
+        Assert.Contains("See the guide and <a href=\"mapped.html\">jit/01</a>.", html, StringComparison.Ordinal);
+        Assert.DoesNotContain("guide.md", html, StringComparison.Ordinal);
+    }
 }

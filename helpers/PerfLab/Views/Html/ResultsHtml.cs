@@ -183,6 +183,9 @@ public static class ResultsHtml
             + Table(run) + Charts(run) + "</body></html>\n";
     }
 
+    /// <summary>plotly.js as a file, for pages that load it by its address (the course site).</summary>
+    public static string PlotlyFile() => PlotlyText();
+
     /// <summary>plotly.js, as embedded in the Plotly.NET package.</summary>
     public static string PlotlyScript() => PlotlyText().Replace("</script", "<\\/script", StringComparison.OrdinalIgnoreCase);
 

@@ -1,0 +1,258 @@
+using System.Globalization;
+using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
+using PerfLab.Course.Reference;
+using PerfLab.Files;
+using PerfLab.Notebooks;
+using PerfLab.Notebooks.Documents;
+using PerfLab.Notebooks.Reports;
+using PerfLab.Results;
+using PerfLab.Views.Html;
+using static PerfLab.Views.Html.HtmlText;
+
+namespace PerfLab.Course.Site;
+
+/// <summary>What <see cref="CourseSite.BuildAsync"/> wrote.</summary>
+/// <param name="Folder">The site's folder.</param>
+/// <param name="Pages">Every page written, relative to the folder.</param>
+/// <param name="Answered">Benchmark calls answered from the reference file.</param>
+/// <param name="Missing">Benchmark calls the reference file has no run of (each page says so).</param>
+/// <param name="Problems">Cells that failed for another reason: the site is incomplete.</param>
+public sealed record SiteResult(string Folder, IReadOnlyList<string> Pages, int Answered, IReadOnlyList<string> Missing, IReadOnlyList<string> Problems);
+
+/// <summary>
+/// <c>perflab site</c>: every notebook of the index as one page of a static site a reader can open before they
+/// run anything. Benchmark cells are answered from the committed reference file by the content key of their code
+/// (<see cref="NotebookReplay"/>): a cell whose code the reference run did not measure says so in one line and
+/// shows no numbers. Every other cell runs as in <c>perflab run</c>, so the listings are this machine's (its CPU
+/// is named on every page). Exercise cells are shown, not run, with a link to their solution. One stylesheet and
+/// one copy of plotly.js serve every page; no page fetches anything from the network.
+/// </summary>
+public static partial class CourseSite
+{
+    /// <summary>The folder of the shared files, relative to the site's root.</summary>
+    public const string Assets = "assets";
+
+    private const string StyleFile = Assets + "/site.css";
+    private const string PlotlyFile = Assets + "/plotly.min.js";
+
+    /// <summary>Builds the site into <paramref name="outFolder"/> (created; earlier pages replaced).</summary>
+    /// <param name="outFolder">Where the site goes.</param>
+    /// <param name="repository">GitHub owner/name for the Codespaces link and links to files outside the site, or null (those links keep their words only).</param>
+    /// <param name="machineFile">The reference file whose runs answer the benchmark cells; null: the one file in data/reference/machines.</param>
+    /// <param name="log">Receives progress lines.</param>
+    /// <param name="cancellationToken">Stops the running cell and its processes.</param>
+    /// <exception cref="PerfLabException">The index, a notebook or the reference file cannot be read, or the repository name is malformed.</exception>
+    public static async Task<SiteResult> BuildAsync(string outFolder, string? repository, string? machineFile, Action<string> log, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(outFolder);
+        ArgumentNullException.ThrowIfNull(log);
+        if (repository is not null && !RepositoryName().IsMatch(repository))
+        {
+            throw new PerfLabException($"--repository {repository} is not a GitHub owner/name.", "Give it as OWNER/NAME, e.g. --repository my-org/perflab, or leave it out.");
+        }
+
+        var repo = CourseRepository.Root();
+        var notebooksFolder = Path.Combine(repo, "notebooks");
+        var catalog = SiteCatalog.Read(Path.Combine(notebooksFolder, "README.md"));
+        var reference = ReferenceFacts.Read(machineFile ?? OnlyMachineFile(repo));
+        var byCode = new Dictionary<string, BenchmarkRun>(StringComparer.Ordinal);
+        foreach (var recorded in ReferenceRuns.ReadRuns(reference.File))
+        {
+            if (recorded.Code is not null)
+            {
+                byCode[recorded.Code] = recorded.Run;
+            }
+        }
+
+        var root = Path.GetFullPath(outFolder);
+        Directory.CreateDirectory(Path.Combine(root, Assets));
+        var site = new SiteContext(root, repository, catalog, reference, await ListingMachineAsync(cancellationToken).ConfigureAwait(false));
+        var pages = new List<string>();
+        await WriteAsync(root, StyleFile, NotebookReport.Stylesheet + SiteStyle, pages, cancellationToken).ConfigureAwait(false);
+        await WriteAsync(root, PlotlyFile, ResultsHtml.PlotlyFile(), pages, cancellationToken).ConfigureAwait(false);
+
+        var answered = 0;
+        var missing = new List<string>();
+        var problems = new List<string>();
+        foreach (var (notebook, index) in catalog.Select((n, i) => (n, i)))
+        {
+            log($"▶ {notebook.Path} ({index + 1} of {catalog.Count})");
+            var path = Path.Combine(notebooksFolder, notebook.Path);
+            var document = NotebookDocument.Load(path);
+            var exercises = ExerciseCells(document);
+            var replayed = await NotebookReplay.RunAsync(path, code => byCode.GetValueOrDefault(code), exercises, line => log("  " + line), cancellationToken).ConfigureAwait(false);
+
+            var notes = new Dictionary<int, string>();
+            var hidden = new HashSet<int>();
+            foreach (var call in replayed.Calls)
+            {
+                if (call.Found is { } run)
+                {
+                    answered++;
+                    notes.TryAdd(call.Cell, $"Results of the reference run ({E(run.StartedAt.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture))}, {E(ModeChoice.Name(run.Mode))} mode); run the notebook for your machine's.");
+                }
+                else
+                {
+                    missing.Add($"{notebook.Path}, cell {call.Cell + 1} ({call.Type})");
+                    notes[call.Cell] = $"<span class=\"missing\">No reference result for {E(call.Type)} as this cell writes it: the reference run has not measured this code yet (it is new or changed since). Run the notebook to see the numbers.</span>";
+                    hidden.Add(call.Cell);
+                }
+            }
+
+            var firstMissing = replayed.Calls.Where(c => c.Found is null).Select(c => c.Cell).DefaultIfEmpty(int.MaxValue).Min();
+            foreach (var cell in replayed.Run.Cells.Where(c => c.Failed))
+            {
+                if (cell.Cell.Index > firstMissing)
+                {
+                    // It reads a run this page does not have (a break-even chart, an exercise's check): a note, not a failure.
+                    notes[cell.Cell.Index] = $"<span class=\"missing\">Not shown here: this cell uses the results of cell {firstMissing + 1}, which the reference run has not measured.</span>";
+                    hidden.Add(cell.Cell.Index);
+                    continue;
+                }
+
+                var error = cell.Outputs.OfType<ErrorOutput>().FirstOrDefault();
+                problems.Add($"{notebook.Path}, {cell.Cell.Name}: {error?.Message ?? "the cell failed"}");
+            }
+
+            var solutionLink = $"<a href=\"{E(site.Relative(notebook.Page, "solutions/" + Path.ChangeExtension(notebook.Solution, ".html")))}\">{E(notebook.Solution)}</a>";
+            foreach (var cell in exercises)
+            {
+                notes[cell] = cell == exercises.Min()
+                    ? $"The exercise, not run here: edit this cell in the notebook, run it, then run its check. A solution: {solutionLink}."
+                    : "The exercise's check, not run here: in the notebook it prints ✓ when your answer is right, or ✗ with a hint.";
+            }
+
+            var frame = new SiteFrame(
+                site.Relative(notebook.Page, StyleFile),
+                site.Relative(notebook.Page, PlotlyFile),
+                site.Header(notebook, index),
+                site.Footer(notebook.Page),
+                notes,
+                hidden,
+                link => site.Link(notebook.Page, Path.GetDirectoryName(notebook.Path)!.Replace('\\', '/'), link));
+            await WriteAsync(root, notebook.Page, NotebookReport.Page(replayed.Run, frame), pages, cancellationToken).ConfigureAwait(false);
+        }
+
+        foreach (var notebook in catalog)
+        {
+            var solution = Path.Combine(notebooksFolder, "solutions", notebook.Solution);
+            if (File.Exists(solution))
+            {
+                var page = "solutions/" + Path.ChangeExtension(notebook.Solution, ".html");
+                await WriteAsync(root, page, site.SolutionPage(notebook, page, await File.ReadAllTextAsync(solution, cancellationToken).ConfigureAwait(false)), pages, cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        var readme = await File.ReadAllTextAsync(Path.Combine(notebooksFolder, "README.md"), cancellationToken).ConfigureAwait(false);
+        await WriteAsync(root, "index.html", site.IndexPage(readme), pages, cancellationToken).ConfigureAwait(false);
+        return new SiteResult(root, pages, answered, missing, problems);
+    }
+
+    // The cells of each "## Exercise" section: shown, not run (a reader's answer is theirs to write).
+    private static HashSet<int> ExerciseCells(NotebookDocument document)
+    {
+        var cells = new HashSet<int>();
+        var inExercise = false;
+        foreach (var cell in document.Cells)
+        {
+            if (cell.Kind == CellKind.Markdown && cell.Source.TrimStart().StartsWith("## ", StringComparison.Ordinal))
+            {
+                inExercise = cell.Source.TrimStart().StartsWith("## Exercise", StringComparison.OrdinalIgnoreCase);
+            }
+            else if (cell.Kind == CellKind.Code && inExercise)
+            {
+                cells.Add(cell.Index);
+            }
+        }
+
+        return cells;
+    }
+
+    private static string OnlyMachineFile(string repo)
+    {
+        var folder = Path.Combine(repo, "data", "reference", "machines");
+        var files = Directory.Exists(folder) ? Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal).ToArray() : [];
+        return files.Length switch
+        {
+            1 => files[0],
+            0 => throw new PerfLabException($"No reference file in {folder}: the site's benchmark cells are answered from one.", "Restore data/reference/machines from git, or write one with `perflab reference`."),
+            _ => throw new PerfLabException($"{files.Length} reference files in {folder}: {string.Join(", ", files.Select(Path.GetFileName))}.", "Name the one whose results the site shows: --machine FILE."),
+        };
+    }
+
+    // The machine that captures the listings: the one building the site.
+    private static async Task<string> ListingMachineAsync(CancellationToken cancellationToken)
+    {
+        var features = new List<string>();
+        void Add(bool supported, string name)
+        {
+            if (supported)
+            {
+                features.Add(name);
+            }
+        }
+
+        Add(Avx2.IsSupported, "AVX2");
+        Add(Bmi2.IsSupported, "BMI2");
+        Add(Avx512F.IsSupported, "AVX-512F");
+        Add(Avx512BW.IsSupported, "AVX-512BW");
+        Add(Avx512Vbmi.IsSupported, "AVX-512VBMI");
+        Add(Avx10v1.IsSupported, "AVX10.1");
+        Add(AdvSimd.IsSupported, "AdvSimd");
+        var processor = await ReferenceJob.ProcessorAsync(cancellationToken).ConfigureAwait(false);
+        return $"{processor}, {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier}; {(features.Count == 0 ? "no vector extensions beyond the baseline" : string.Join(", ", features))}";
+    }
+
+    private static async Task WriteAsync(string root, string page, string content, List<string> pages, CancellationToken cancellationToken)
+    {
+        var target = Path.Combine(root, page.Replace('/', Path.DirectorySeparatorChar));
+        Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+        await AtomicFile.WriteAllTextAsync(target, content, cancellationToken).ConfigureAwait(false);
+        pages.Add(page);
+    }
+
+    private const string SiteStyle = """
+
+        nav.site { max-width: 1040px; margin: 0 auto; padding: 10px 24px; display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 14px; border-bottom: 1px solid var(--border); }
+        nav.site .home { font-weight: 600; }
+        nav.site .track { color: var(--muted); }
+        nav.site .step { margin-left: auto; display: flex; gap: 14px; }
+        nav.site.bottom { border-bottom: 0; border-top: 1px solid var(--border); }
+        p.note { margin: 6px 0 0; padding: 2px 10px; border-left: 3px solid var(--link); font-size: 14px; color: var(--muted); }
+        p.note .missing { color: var(--warn); }
+        .run-it code { background: var(--panel); padding: 0.1em 0.3em; border-radius: 4px; font-size: 90%; }
+        """;
+
+    [GeneratedRegex(@"^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$")]
+    private static partial Regex RepositoryName();
+}
+
+/// <summary>The reference file's facts a page names: the machine, the mode, when, and the runtimes' versions.</summary>
+internal sealed record ReferenceFacts(string File, string Machine, string Mode, string When, string Runtimes)
+{
+    public static ReferenceFacts Read(string file)
+    {
+        if (!System.IO.File.Exists(file))
+        {
+            throw new PerfLabException($"Reference file not found: {file}.", "Give an existing data/reference/machines/NAME.json with --machine.");
+        }
+
+        // ReferenceRuns.ReadRuns checks the schema; here only the description is read.
+        var document = JsonNode.Parse(System.IO.File.ReadAllText(file)) as JsonObject;
+        var machine = document?["machine"];
+        var runs = document?["runs"] as JsonArray ?? [];
+        var versions = runs.OfType<JsonObject>().SelectMany(r => r["run"]?["runtimes"] as JsonArray ?? [])
+            .Select(r => (Version: Version.TryParse((string?)r?["version"], out var v) ? v : new Version(), Name: (string?)r?["frameworkDescription"]))
+            .Where(r => r.Name is not null).DistinctBy(r => r.Name).OrderBy(r => r.Version).Select(r => r.Name!);
+        var dates = runs.OfType<JsonObject>().Select(r => (string?)r["run"]?["startedAt"]).OfType<string>().Select(s => s[..10]).Order(StringComparer.Ordinal).ToArray();
+        return new ReferenceFacts(
+            Path.GetFullPath(file),
+            $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)machine?["os"] ?? "unknown OS"}",
+            (string?)document?["mode"] ?? "?",
+            dates.Length == 0 ? "?" : dates[0] == dates[^1] ? dates[0] : $"{dates[0]} to {dates[^1]}",
+            string.Join(", ", versions));
+    }
+}

@@ -1,0 +1,151 @@
+using System.Text;
+using PerfLab.Notebooks.Reports;
+using PerfLab.Views.Html;
+using static PerfLab.Views.Html.HtmlText;
+
+namespace PerfLab.Course.Site;
+
+/// <summary>
+/// What every page of one site shares: where pages are, the navigation, where a link goes, and the facts each
+/// page names (the reference machine and the machine that captured the listings).
+/// </summary>
+internal sealed class SiteContext(string root, string? repository, IReadOnlyList<SiteNotebook> catalog, ReferenceFacts reference, string listingMachine)
+{
+    private const string RunCommand = "dotnet run --project helpers/PerfLab.Cli -- run notebooks/";
+
+    /// <summary>The address of <paramref name="target"/> (relative to the site's root) from <paramref name="page"/>.</summary>
+    public string Relative(string page, string target)
+    {
+        var from = Path.GetDirectoryName(Path.Combine(root, page))!;
+        return Path.GetRelativePath(from, Path.Combine(root, target)).Replace('\\', '/');
+    }
+
+    /// <summary>
+    /// Where a link of a notebook's prose goes: another notebook's page, the index, a solution's page; a file
+    /// outside the site on GitHub (with a repository), else nowhere (its words stay).
+    /// </summary>
+    /// <param name="page">The page the link is on.</param>
+    /// <param name="folder">The notebook's folder under notebooks/ ("" for the top).</param>
+    /// <param name="link">The link as written.</param>
+    public string? Link(string page, string folder, string link)
+    {
+        if (link.StartsWith('#') || link.Contains("://", StringComparison.Ordinal) || link.StartsWith("mailto:", StringComparison.OrdinalIgnoreCase))
+        {
+            return link;
+        }
+
+        var end = link.IndexOfAny(['#', '?']);
+        var (path, anchor) = end < 0 ? (link, "") : (link[..end], link[end..]);
+        var target = Path.GetRelativePath(root, Path.GetFullPath(Path.Combine(root, folder, path))).Replace('\\', '/');
+        if (target.EndsWith(".ipynb", StringComparison.OrdinalIgnoreCase) && catalog.Any(n => n.Path == target))
+        {
+            return Relative(page, Path.ChangeExtension(target, ".html")) + anchor;
+        }
+
+        if (target is "README.md")
+        {
+            return Relative(page, "index.html") + anchor;
+        }
+
+        if (target.StartsWith("solutions/", StringComparison.Ordinal) && catalog.Any(n => "solutions/" + n.Solution == target))
+        {
+            return Relative(page, Path.ChangeExtension(target, ".html"));
+        }
+
+        // Outside the site: the repository's own copy, when the site knows where that is.
+        var inRepository = target.StartsWith("../", StringComparison.Ordinal) ? target[3..] : "notebooks/" + target;
+        return repository is null || inRepository.StartsWith("../", StringComparison.Ordinal)
+            ? null
+            : $"https://github.com/{repository}/blob/main/{inRepository.TrimEnd('/')}{anchor}";
+    }
+
+    /// <summary>The navigation bar: the course's index, the notebook's track, Previous and Next.</summary>
+    public string Navigation(string page, int index, string cssClass)
+    {
+        var html = new StringBuilder();
+        html.Append("<nav class=\"site ").Append(cssClass).Append("\"><a class=\"home\" href=\"").Append(E(Relative(page, "index.html"))).Append("\">PerfLab course</a>");
+        if (index >= 0)
+        {
+            html.Append("<span class=\"track\">").Append(E(TrackName(catalog[index].Track))).Append(" · ").Append(E(catalog[index].Number)).Append("</span>");
+        }
+
+        html.Append("<span class=\"step\">");
+        if (index > 0)
+        {
+            html.Append("<a rel=\"prev\" href=\"").Append(E(Relative(page, catalog[index - 1].Page))).Append("\">← ").Append(E(catalog[index - 1].Number)).Append("</a>");
+        }
+
+        if (index >= 0 && index + 1 < catalog.Count)
+        {
+            html.Append("<a rel=\"next\" href=\"").Append(E(Relative(page, catalog[index + 1].Page))).Append("\">").Append(E(catalog[index + 1].Number)).Append(" →</a>");
+        }
+
+        return html.Append("</span></nav>\n").ToString();
+    }
+
+    /// <summary>A notebook page's header: navigation, title, where the numbers and the listings come from, how to run it.</summary>
+    public string Header(SiteNotebook notebook, int index)
+    {
+        var html = new StringBuilder(Navigation(notebook.Page, index, "top"));
+        // The notebook's own first heading is the page's title.
+        html.Append("<header class=\"run\"><dl class=\"facts\">")
+            .Append("<dt>Results</dt><dd>the course's reference run: ").Append(E(reference.Machine)).Append("; ").Append(E(reference.Mode)).Append(" mode, ").Append(E(reference.When)).Append("</dd>")
+            .Append("<dt>Runtimes</dt><dd>").Append(E(reference.Runtimes)).Append("</dd>")
+            .Append("<dt>Listings</dt><dd>captured when this site was built, on ").Append(E(listingMachine)).Append("</dd>")
+            .Append("<dt>Run it</dt><dd class=\"run-it\">").Append(RunIt(notebook)).Append("</dd>")
+            .Append("</dl></header>\n");
+        return html.ToString();
+    }
+
+    /// <summary>The footer: the navigation again and what the page is.</summary>
+    public string Footer(string page)
+    {
+        var index = catalog.ToList().FindIndex(n => n.Page == page);
+        return Navigation(page, index, "bottom") + "<footer>A page of the PerfLab course site, written by <code>perflab site</code>. Benchmark tables and charts are the reference run's; listings and generated source are the building machine's.</footer>\n";
+    }
+
+    /// <summary>The index: notebooks/README.md, its links pointed at the site's pages.</summary>
+    public string IndexPage(string readme)
+    {
+        var body = MarkdownHtml.ToHtml(readme, link => Link("index.html", "", link));
+        return Document("PerfLab: a hands-on course on .NET runtime performance", "index.html",
+            Navigation("index.html", -1, "top")
+            + "<header class=\"run\"><dl class=\"facts\"><dt>Results</dt><dd>the course's reference run: " + E(reference.Machine) + "; " + E(reference.Mode) + " mode, " + E(reference.When) + "</dd>"
+            + "<dt>Runtimes</dt><dd>" + E(reference.Runtimes) + "</dd>"
+            + "<dt>Run it</dt><dd class=\"run-it\">" + RunIt(null) + "</dd></dl></header>\n"
+            + "<main><section class=\"cell markdown\">" + body + "</section></main>\n" + Footer("index.html"));
+    }
+
+    /// <summary>A solution file as a page, linked from its notebook's exercise.</summary>
+    public string SolutionPage(SiteNotebook notebook, string page, string source)
+    {
+        var title = "A solution: " + notebook.Title;
+        return Document(title, page,
+            Navigation(page, -1, "top")
+            + "<header class=\"run\"><h1>" + E(title) + "</h1><p>For the exercise of <a href=\"" + E(Relative(page, notebook.Page)) + "\">" + E(notebook.Number) + "</a>; try it first. "
+            + "This is notebooks/solutions/" + E(notebook.Solution) + ", the code the tests check the exercise with.</p></header>\n"
+            + "<main><section class=\"cell code\"><pre class=\"source\"><code class=\"language-csharp\">" + CSharpHighlighter.ToHtml(source.ReplaceLineEndings("\n")) + "</code></pre></section></main>\n"
+            + Footer(page));
+    }
+
+    private string Document(string title, string page, string body) =>
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"color-scheme\" content=\"light dark\">"
+        + "<title>" + E(title) + "</title><link rel=\"stylesheet\" href=\"" + E(Relative(page, CourseSite.Assets + "/site.css")) + "\"></head>\n<body>\n" + body + "</body></html>\n";
+
+    private string RunIt(SiteNotebook? notebook)
+    {
+        var command = "<code>" + E(RunCommand + (notebook?.Path ?? "00-start-here.ipynb")) + "</code> from a clone (README.md: the .NET 10 SDK is all it needs)";
+        return repository is null
+            ? command
+            : "<a href=\"https://codespaces.new/" + E(repository) + "\">open the course in GitHub Codespaces</a>, or " + command;
+    }
+
+    private static string TrackName(string track) => track switch
+    {
+        "start" => "Start",
+        "jit" => "The JIT",
+        "collections" => "Collections",
+        "regex" => "Regular expressions and searching",
+        _ => track,
+    };
+}
