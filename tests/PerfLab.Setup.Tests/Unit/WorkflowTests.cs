@@ -78,6 +78,24 @@ public sealed class WorkflowTests
     }
 
     [Fact]
+    public void The_site_workflow_builds_the_site_with_the_cli_on_pull_requests_and_deploys_it_from_main_only()
+    {
+        var text = File.ReadAllText(Repo.PathOf(".github/workflows/site.yml"));
+        var root = WorkflowCheck.Parse(text, "site.yml");
+        var runs = WorkflowCheck.Steps(root)
+            .Select(s => s.Step.Children.TryGetValue(new YamlDotNet.RepresentationModel.YamlScalarNode("run"), out var r) ? r.ToString() : "")
+            .ToList();
+        Assert.Contains(runs, r => r.StartsWith("./setup.sh --no-kernel", StringComparison.Ordinal));
+        Assert.Contains(runs, r => r.Contains("dotnet run --project helpers/PerfLab.Cli -- site --out artifacts/site", StringComparison.Ordinal));
+        var on = (YamlDotNet.RepresentationModel.YamlMappingNode)root.Children[new YamlDotNet.RepresentationModel.YamlScalarNode("on")];
+        Assert.True(on.Children.ContainsKey(new YamlDotNet.RepresentationModel.YamlScalarNode("pull_request")), "site.yml should build on pull requests");
+        Assert.True(on.Children.ContainsKey(new YamlDotNet.RepresentationModel.YamlScalarNode("push")), "site.yml should build on a push to main");
+        Assert.Contains("uses: actions/upload-pages-artifact@", text, StringComparison.Ordinal);
+        Assert.Contains("if: github.event_name == 'push' && github.ref == 'refs/heads/main'", text, StringComparison.Ordinal);
+        Assert.Contains("uses: actions/deploy-pages@", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Missing_scripts_and_projects_are_reported()
     {
         using var repo = new TempFolder();
