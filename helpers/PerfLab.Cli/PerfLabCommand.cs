@@ -282,9 +282,13 @@ internal static class PerfLabCommand
         var suiteOnly = new Option<bool>("--suite-only") { Description = "Only data/reference/suite, no notebook." };
         var noSuite = new Option<bool>("--no-suite") { Description = "Only the notebooks, not data/reference/suite." };
         var update = new Option<bool>("--update") { Description = "Keep the runs already in OUT/NAME.json (same mode) of every suite file and notebook this job does not run again; the others are replaced. Without it the file is written anew." };
+        var onlyMissing = new Option<bool>("--only-missing")
+        {
+            Description = "Measure only the benchmarks whose code OUT/NAME.json has no run of (a cell added or changed since), keep every run it has, and add the new ones (implies --update). The notebooks still run top to bottom; a call the file has is answered from it.",
+        };
         var command = new Command("reference", "The course's reference job: run the suite in data/reference/suite and every notebook's benchmarks on every runtime, fresh, and write the results with this machine's description.")
         {
-            outFolder, name, mode, notebooks, suiteOnly, noSuite, update,
+            outFolder, name, mode, notebooks, suiteOnly, noSuite, update, onlyMissing,
         };
         command.SetAction(async (parse, cancellationToken) => await Guard(error, async () =>
         {
@@ -305,9 +309,28 @@ internal static class PerfLabCommand
                 throw new PerfLabException("--suite-only and --no-suite exclude each other: nothing would run.", "Give one of them, or neither for the whole job.");
             }
 
-            if (parse.GetValue(update))
+            var updating = parse.GetValue(update) || parse.GetValue(onlyMissing);
+            if (updating)
             {
                 ReferenceJob.CheckUpdatable(parse.GetValue(outFolder)!, machineName, chosen);
+            }
+
+            // --only-missing: what the file has answers its calls, and only the rest is measured.
+            var measured = new Dictionary<string, BenchmarkRun>(StringComparer.Ordinal);
+            if (parse.GetValue(onlyMissing))
+            {
+                foreach (var recorded in ReferenceRuns.ReadRuns(ReferenceJob.TargetFile(parse.GetValue(outFolder)!, machineName)).Where(r => r.Code is not null))
+                {
+                    measured[recorded.Code!] = recorded.Run;
+                }
+            }
+
+            var answered = 0;
+            BenchmarkRun? Measured(string code)
+            {
+                var found = measured.GetValueOrDefault(code);
+                answered += found is null ? 0 : 1;
+                return found;
             }
 
             var notebookFiles = parse.GetValue(suiteOnly) ? [] : paths.SelectMany(p => NotebookCommands.Find(p).Notebooks).Distinct().ToArray();
@@ -315,7 +338,7 @@ internal static class PerfLabCommand
             if (!parse.GetValue(noSuite))
             {
                 using var printer = new ProgressPrinter(error);
-                runs.AddRange(await ReferenceJob.RunSuiteAsync(chosen, printer, cancellationToken).ConfigureAwait(false));
+                runs.AddRange(await ReferenceJob.RunSuiteAsync(chosen, printer, cancellationToken, parse.GetValue(onlyMissing) ? code => Measured(code) is not null : null).ConfigureAwait(false));
                 printer.Finish();
             }
 
@@ -324,11 +347,11 @@ internal static class PerfLabCommand
             {
                 var relative = Path.GetRelativePath(repo, notebook).Replace('\\', '/');
                 error.WriteLine($"▶ {relative} ({index + 1} of {notebookFiles.Length}, {ModeChoice.Name(chosen)} mode)");
-                var found = await NotebookBenchmarks.RunAsync(notebook, relative, choice, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
+                var found = await NotebookBenchmarks.RunAsync(notebook, relative, choice, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken, parse.GetValue(onlyMissing) ? Measured : null).ConfigureAwait(false);
                 runs.AddRange(found.Select(r => new SuiteRun(relative, r.Run, r.Code)));
             }
 
-            var result = await ReferenceJob.WriteAsync(parse.GetValue(outFolder)!, machineName, chosen, runs, parse.GetValue(update), cancellationToken).ConfigureAwait(false);
+            var result = await ReferenceJob.WriteAsync(parse.GetValue(outFolder)!, machineName, chosen, runs, updating, cancellationToken, addOnly: parse.GetValue(onlyMissing)).ConfigureAwait(false);
             foreach (var run in result.Runs)
             {
                 output.WriteLine();
@@ -337,6 +360,11 @@ internal static class PerfLabCommand
             }
 
             output.WriteLine($"Reference results: {result.File} ({result.Runs.Count} runs, {result.Runs.Sum(r => r.Run.Results.Count)} cases)");
+            if (parse.GetValue(onlyMissing))
+            {
+                output.WriteLine($"--only-missing: {answered} benchmark runs were in the file already and kept; {result.Runs.Count} measured and added.");
+            }
+
             return result.HasErrors ? Failure : 0;
         }).ConfigureAwait(false));
         return command;

@@ -92,7 +92,8 @@ public static partial class ReferenceJob
     /// <param name="mode">How long each case is measured.</param>
     /// <param name="progress">Receives the engine's progress.</param>
     /// <param name="cancellationToken">Stops the run and kills its processes.</param>
-    public static async Task<IReadOnlyList<SuiteRun>> RunSuiteAsync(BenchmarkMode mode, IProgress<RunProgress>? progress, CancellationToken cancellationToken)
+    /// <param name="measured">Whether a content key already has a run (--only-missing: that file is skipped); null runs every file.</param>
+    public static async Task<IReadOnlyList<SuiteRun>> RunSuiteAsync(BenchmarkMode mode, IProgress<RunProgress>? progress, CancellationToken cancellationToken, Func<string, bool>? measured = null)
     {
         var suite = Directory.Exists(SuiteFolder) ? Directory.GetFiles(SuiteFolder, "*.cs").Order(StringComparer.Ordinal).ToArray() : [];
         if (suite.Length == 0)
@@ -106,6 +107,11 @@ public static partial class ReferenceJob
         foreach (var file in suite)
         {
             var request = BenchmarkRequest.FromFile(file) with { Mode = mode, Force = true };
+            if (measured?.Invoke(request.ContentKey()) == true)
+            {
+                continue;
+            }
+
             var run = await engine.RunAsync(request, progress, cancellationToken).ConfigureAwait(false);
 
             // Files are shared across machines: paths relative to the repository, not this machine's.
@@ -166,8 +172,9 @@ public static partial class ReferenceJob
     /// <param name="runs">The runs.</param>
     /// <param name="update">Keep the existing file's runs of every suite file or notebook this job did not run (see <see cref="CheckUpdatable"/>); the others are replaced.</param>
     /// <param name="cancellationToken">Stops the processes that describe the machine.</param>
+    /// <param name="addOnly">With <paramref name="update"/>: keep every run of the file and add <paramref name="runs"/> after them (--only-missing).</param>
     /// <exception cref="PerfLabException">With <paramref name="update"/>: the file cannot be updated.</exception>
-    public static async Task<ReferenceResult> WriteAsync(string outFolder, string machineName, BenchmarkMode mode, IReadOnlyList<SuiteRun> runs, bool update, CancellationToken cancellationToken)
+    public static async Task<ReferenceResult> WriteAsync(string outFolder, string machineName, BenchmarkMode mode, IReadOnlyList<SuiteRun> runs, bool update, CancellationToken cancellationToken, bool addOnly = false)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(outFolder);
         ArgumentNullException.ThrowIfNull(runs);
@@ -179,7 +186,12 @@ public static partial class ReferenceJob
             ["run"] = JsonNode.Parse(ResultJson.Serialize(r.Run)),
         })).ToList();
         var written = new List<JsonNode>();
-        if (update)
+        if (update && addOnly)
+        {
+            written.AddRange(ReadForUpdate(target, mode).OfType<JsonNode>().Select(old => old.DeepClone()));
+            written.AddRange(fresh.Select(f => f.Node));
+        }
+        else if (update)
         {
             // In the file's order: a suite file or notebook run again takes its old place; new ones go last.
             var rerun = fresh.Select(f => f.Suite).ToHashSet(StringComparer.Ordinal);

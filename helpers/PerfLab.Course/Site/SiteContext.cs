@@ -123,7 +123,9 @@ internal sealed class SiteContext(string root, string? repository, IReadOnlyList
         return Document(title, page,
             Navigation(page, -1, "top")
             + "<header class=\"run\"><h1>" + E(title) + "</h1><p>For the exercise of <a href=\"" + E(Relative(page, notebook.Page)) + "\">" + E(notebook.Number) + "</a>; try it first. "
-            + "This is notebooks/solutions/" + E(notebook.Solution) + ", the code the tests check the exercise with.</p></header>\n"
+            + "This is notebooks/solutions/" + E(notebook.Solution) + ", the code the tests check the exercise with.</p>"
+            + "<dl class=\"facts\"><dt>Results</dt><dd>on the notebook's page: the course's reference run, " + E(reference.Machine) + "; " + E(reference.Mode) + " mode, " + E(reference.When) + "</dd>"
+            + "<dt>Runtimes</dt><dd>" + E(reference.Runtimes) + "</dd></dl></header>\n"
             + "<main><section class=\"cell code\"><pre class=\"source\"><code class=\"language-csharp\">" + CSharpHighlighter.ToHtml(source.ReplaceLineEndings("\n")) + "</code></pre></section></main>\n"
             + Footer(page));
     }

@@ -22,8 +22,15 @@ public static class Lab
     /// <summary>Set while the reference job runs notebooks (<see cref="NotebookBenchmarks"/>): every run is measured fresh and handed over with its request.</summary>
     internal static Action<BenchmarkRequest, BenchmarkRun>? Recorder { get; set; }
 
-    /// <summary>Set while the course site is built (<see cref="NotebookReplay"/>): a benchmark cell is answered from recorded runs, never measured.</summary>
-    internal static Func<BenchmarkRequest, BenchmarkRun>? Replay { get; set; }
+    /// <summary>
+    /// Set to answer benchmark calls from recorded runs: the course site (<see cref="NotebookReplay"/>, which
+    /// answers every call) and the reference job's --only-missing (<see cref="NotebookBenchmarks"/>, which measures
+    /// the calls it returns null for).
+    /// </summary>
+    internal static Func<BenchmarkRequest, BenchmarkRun?>? Replay { get; set; }
+
+    /// <summary>Held by whoever sets <see cref="Recorder"/> or <see cref="Replay"/>: they are process-wide (cells call Lab statically), so one notebook at a time.</summary>
+    internal static SemaphoreSlim Hooks { get; } = new(1, 1);
 
     /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>
     public static string Mode => ModeChoice.Name(CurrentMode().Mode);
@@ -79,11 +86,14 @@ public static class Lab
             Force = force || Recorder is not null,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
         };
-        var run = Replay is { } replay
-            ? replay(request)
-            : await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
+        var replayed = Replay?.Invoke(request);
+        var run = replayed ?? await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
         ConsoleRouter.Flush();
-        Recorder?.Invoke(request, run);
+        if (replayed is null)
+        {
+            Recorder?.Invoke(request, run);
+        }
+
         ReportFailedCases(run, timeLimitSet: caseTimeoutSeconds is not null);
         return run;
     }

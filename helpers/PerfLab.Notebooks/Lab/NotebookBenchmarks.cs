@@ -12,23 +12,21 @@ namespace PerfLab.Notebooks;
 /// </summary>
 public static class NotebookBenchmarks
 {
-    private static readonly SemaphoreSlim OneAtATime = new(1, 1);
-
     /// <summary>Runs <paramref name="notebook"/> and returns its benchmark runs, in cell order, each with the content key of what it measured (<see cref="BenchmarkRequest.ContentKey"/>).</summary>
     /// <param name="notebook">The .ipynb file.</param>
     /// <param name="name">What the runs' source says: the notebook's path as readers know it, e.g. notebooks/jit/02-stack-allocation.ipynb.</param>
     /// <param name="mode">The benchmark mode of every cell, as the job resolved it.</param>
     /// <param name="log">Receives the runner's progress lines, or null.</param>
     /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
+    /// <param name="measured">The run already measured of a content key, or null; a call it answers is not measured again nor returned. Null: measure every call.</param>
     /// <exception cref="PerfLabException">A cell failed (the notebook, cell and error are named), or the notebook cannot be read.</exception>
-    public static async Task<IReadOnlyList<(BenchmarkRun Run, string Code)>> RunAsync(string notebook, string name, ModeChoice mode, Action<string>? log, CancellationToken cancellationToken)
+    public static async Task<IReadOnlyList<(BenchmarkRun Run, string Code)>> RunAsync(string notebook, string name, ModeChoice mode, Action<string>? log, CancellationToken cancellationToken, Func<string, BenchmarkRun?>? measured = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(notebook);
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
         var runs = new List<(BenchmarkRun Run, string Code)>();
 
-        // The recorder is process-wide (the notebook's cells call Lab statically): one notebook at a time.
-        await OneAtATime.WaitAsync(cancellationToken).ConfigureAwait(false);
+        await Lab.Hooks.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             Lab.Recorder = (request, run) =>
@@ -38,6 +36,7 @@ public static class NotebookBenchmarks
                     runs.Add((run with { Source = $"{name}, {run.Source}" }, request.ContentKey()));
                 }
             };
+            Lab.Replay = measured is null ? null : request => measured(request.ContentKey());
             var result = await new NotebookRunner().RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);
             if (result.FirstFailure is { } failed)
             {
@@ -50,7 +49,8 @@ public static class NotebookBenchmarks
         finally
         {
             Lab.Recorder = null;
-            OneAtATime.Release();
+            Lab.Replay = null;
+            Lab.Hooks.Release();
         }
 
         return runs;

@@ -25,8 +25,6 @@ public sealed record ReplayedNotebook(NotebookRun Run, IReadOnlyList<ReplayedCal
 /// </summary>
 public static class NotebookReplay
 {
-    private static readonly SemaphoreSlim OneAtATime = new(1, 1);
-
     /// <summary>Runs <paramref name="notebook"/>, answering its benchmark calls from <paramref name="recorded"/>.</summary>
     /// <param name="notebook">The .ipynb file.</param>
     /// <param name="recorded">The recorded run of a content key, or null.</param>
@@ -41,8 +39,7 @@ public static class NotebookReplay
         ArgumentNullException.ThrowIfNull(skip);
         var calls = new List<ReplayedCall>();
 
-        // The hook is process-wide (cells call Lab statically): one notebook at a time.
-        await OneAtATime.WaitAsync(cancellationToken).ConfigureAwait(false);
+        await Lab.Hooks.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             Lab.Replay = request =>
@@ -66,7 +63,7 @@ public static class NotebookReplay
         finally
         {
             Lab.Replay = null;
-            OneAtATime.Release();
+            Lab.Hooks.Release();
         }
     }
 

@@ -142,6 +142,49 @@ public class SetupCommandTests
     }
 
     [Fact]
+    public async Task Reference_only_missing_measures_the_cell_the_file_has_no_run_of_and_keeps_the_rest_as_they_were()
+    {
+        using var output = new TempFolder();
+        static string Cell(string type, int value) => $$"""
+            public class {{type}}
+            {
+                [Benchmark] public int Value() => {{value}} + Environment.ProcessorCount;
+            }
+
+            await Lab.RunAsync<{{type}}>(runtimes: ["net10.0"])
+            """;
+        static string Notebook(params string[] cells) => new System.Text.Json.Nodes.JsonObject
+        {
+            ["nbformat"] = 4,
+            ["nbformat_minor"] = 5,
+            ["metadata"] = new System.Text.Json.Nodes.JsonObject(),
+            ["cells"] = new System.Text.Json.Nodes.JsonArray(cells.Select(c => (System.Text.Json.Nodes.JsonNode)new System.Text.Json.Nodes.JsonObject
+            {
+                ["cell_type"] = "code", ["metadata"] = new System.Text.Json.Nodes.JsonObject(), ["source"] = c, ["outputs"] = new System.Text.Json.Nodes.JsonArray(), ["execution_count"] = null,
+            }).ToArray()),
+        }.ToJsonString();
+        const string usings = "using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;";
+        var notebook = output.Write("cells.ipynb", Notebook(usings, Cell("First", 1)));
+        string[] job = ["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--notebooks", notebook];
+        var first = await CliProcess.RunAsync(job, TestHome.Environment, TimeSpan.FromMinutes(10));
+        Assert.True(first.ExitCode == 0, first.ToString());
+        var file = Path.Combine(output.Path, "box.json");
+        var before = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs")[0].GetRawText();
+
+        // The first cell unchanged, a second one added: only the second is measured.
+        output.Write("cells.ipynb", Notebook(usings, Cell("First", 1), Cell("Second", 2)));
+        var again = await CliProcess.RunAsync([.. job, "--only-missing"], TestHome.Environment, TimeSpan.FromMinutes(10));
+
+        Assert.True(again.ExitCode == 0, again.ToString());
+        Assert.Contains("--only-missing: 1 benchmark runs were in the file already and kept; 1 measured and added.", again.Output, StringComparison.Ordinal);
+        var runs = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs").EnumerateArray().ToArray();
+        Assert.Equal(2, runs.Length);
+        Assert.Equal(before, runs[0].GetRawText());
+        Assert.Equal("Second", runs[1].GetProperty("run").GetProperty("results")[0].GetProperty("type").GetString());
+        Assert.NotEqual(runs[0].GetProperty("code").GetString(), runs[1].GetProperty("code").GetString());
+    }
+
+    [Fact]
     public async Task Reference_refuses_a_name_that_cannot_be_a_file_name()
     {
         using var output = new TempFolder();
