@@ -19,7 +19,7 @@ public class JitBoundsLoopsFoldingClaimsTests
     private static readonly Dictionary<string, string[]> CellMethods = new()
     {
         ["class ExitTests"] = ["HashTestInBody", "HashTestInHeader"],
-        ["class EarlierFacts"] = ["FirstEqualsLast", "DotAfterPrefix", "NotAfterNewline", "StoreThenSkip"],
+        ["class ProvenBefore"] = ["Spread", "NextSuggested", "LastOfField", "LastOfFieldLowFirst", "WriteHeader"],
         ["class ShapeFacts"] = ["UnrolledSum", "AddByLength"],
         ["class DeadBranches"] = ["Implied", "Impossible", "Unreachable", "PinFresh", "Locate"],
         ["class Barriers"] = ["Store", "CopyQuad", "Link", "MakeTrio", "MakeContact", "Rename"],
@@ -44,10 +44,11 @@ public class JitBoundsLoopsFoldingClaimsTests
     [InlineData("class ExitTests", "HashTestInHeader", 1, 54, 0, 42, 0, 42)]
     [InlineData("class BitTables", "LowestBit", 1, 45, 1, 45, 0, 29)]
     [InlineData("class BitTables", "VarintLength", 1, 45, 1, 45, 0, 29)]
-    [InlineData("class EarlierFacts", "FirstEqualsLast", 2, 41, 2, 41, 1, 34)]
-    [InlineData("class EarlierFacts", "DotAfterPrefix", 1, 42, 1, 42, 0, 26)]
-    [InlineData("class EarlierFacts", "NotAfterNewline", 1, 55, 1, 55, 0, 45)]
-    [InlineData("class EarlierFacts", "StoreThenSkip", 1, 48, 1, 48, 1, 31)]
+    [InlineData("class ProvenBefore", "Spread", 2, 37, 2, 37, 1, 30)]
+    [InlineData("class ProvenBefore", "NextSuggested", 1, 35, 1, 35, 0, 19)]
+    [InlineData("class ProvenBefore", "LastOfField", 1, 43, 1, 43, 0, 33)]
+    [InlineData("class ProvenBefore", "LastOfFieldLowFirst", 0, 33, 0, 33, 0, 33)]
+    [InlineData("class ProvenBefore", "WriteHeader", 1, 46, 1, 46, 1, 29)]
     [InlineData("class ShapeFacts", "UnrolledSum", 1, 112, 1, 92, 0, 102)]
     [InlineData("class ShapeFacts", "AddByLength", 6, 103, 6, 103, 0, 70)]
     [InlineData("class ProofTimings", "HighBits", 1, 128, 1, 120, 0, 109)]
@@ -65,11 +66,11 @@ public class JitBoundsLoopsFoldingClaimsTests
     [Fact]
     public async Task Bounds_checks_net10_drops_the_throw_helper_call_of_Slice_after_a_store_N10_J15()
     {
-        var report = await CellListingsAsync(BoundsChecks, "class EarlierFacts");
+        var report = await CellListingsAsync(BoundsChecks, "class ProvenBefore");
 
-        Assert.Equal(2, Method(report, "net9.0", "StoreThenSkip").Calls);
-        Assert.Equal(1, Method(report, "net10.0", "StoreThenSkip").Calls);
-        Assert.Equal(0, Method(report, "net10.0", "StoreThenSkip").Loops);
+        Assert.Equal(2, Method(report, "net9.0", "WriteHeader").Calls);
+        Assert.Equal(1, Method(report, "net10.0", "WriteHeader").Calls);
+        Assert.Equal(0, Method(report, "net10.0", "WriteHeader").Loops);
     }
 
     // (class, method, per runtime 8/9/10: loops and size) as notebook jit/05's text states them.
