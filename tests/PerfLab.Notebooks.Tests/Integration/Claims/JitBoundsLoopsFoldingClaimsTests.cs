@@ -73,6 +73,51 @@ public class JitBoundsLoopsFoldingClaimsTests
         Assert.Equal(0, Method(report, "net10.0", "WriteHeader").Loops);
     }
 
+    [Fact]
+    public async Task Bounds_checks_the_instructions_the_notebook_points_at_are_in_the_listings()
+    {
+        var reads = await CellListingsAsync(BoundsChecks, "class CalendarReads");
+        var ledger = await CellListingsAsync(BoundsChecks, "class Ledger");
+        var exits = await CellListingsAsync(BoundsChecks, "class ExitTests");
+        var tables = await CellListingsAsync(BoundsChecks, "class BitTables");
+        var proven = await CellListingsAsync(BoundsChecks, "class ProvenBefore");
+        var shapes = await CellListingsAsync(BoundsChecks, "class ShapeFacts");
+
+        // N10-J07/J08: the compare with index 6 and the loads at 0x28 and 0x14.
+        Assert.Contains("cmp      dword ptr [rax+0x08], 6", Method(reads, "net10.0", "SundayVisits").Instructions);
+        Assert.Contains("mov      eax, dword ptr [rax+0x28]", Method(reads, "net10.0", "SundayVisits").Instructions);
+        Assert.Contains("mov      eax, dword ptr [rax+0x14]", Method(reads, "net8.0", "DaysInFebruary").Instructions);
+        // N9-J06/J07: the field's loop compares the index with the length on every turn; each int is widened to long.
+        Assert.Contains("cmp      ecx, dword ptr [rdi+0x08]", Method(ledger, "net8.0", "BalanceFromField").Instructions);
+        Assert.Contains(Method(ledger, "net8.0", "BalanceFromLocal").Instructions, l => l.StartsWith("movsxd", StringComparison.Ordinal));
+        // N9-J08/J09: from .NET 10 the test in the body and the test in the loop's condition compile alike.
+        Assert.Equal(Method(exits, "net10.0", "HashTestInHeader").Instructions, Method(exits, "net10.0", "HashTestInBody").Instructions);
+        Assert.NotEqual(Method(exits, "net8.0", "HashTestInHeader").Instructions, Method(exits, "net8.0", "HashTestInBody").Instructions);
+        // N10-J09/J10: the compare with the table's length, and the frame set up only for the throw call.
+        foreach (var (method, compare) in new[] { ("LowestBit", "cmp      eax, 32"), ("VarintLength", "cmp      eax, 64") })
+        {
+            Assert.Contains(compare, Method(tables, "net9.0", method).Instructions);
+            Assert.Equal("push     rax", Method(tables, "net9.0", method).Instructions.First());
+            Assert.DoesNotContain(compare, Method(tables, "net10.0", method).Instructions);
+            Assert.DoesNotContain("push     rax", Method(tables, "net10.0", method).Instructions);
+        }
+
+        // blsi needs BMI1: the notebook explains LowestBit's size by it.
+        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi1.IsSupported, Method(tables, "net9.0", "LowestBit").Instructions.Any(l => l.StartsWith("blsi", StringComparison.Ordinal)));
+        // N10-J11: ^1 becomes a dec once its check is gone.
+        Assert.Contains(Method(proven, "net10.0", "Spread").Instructions, l => l.StartsWith("dec", StringComparison.Ordinal));
+        Assert.DoesNotContain(Method(proven, "net9.0", "Spread").Instructions, l => l.StartsWith("dec", StringComparison.Ordinal));
+        // N10-J12: .NET 9 compares the two lengths twice and sets up a frame; .NET 10 does neither.
+        Assert.Equal(2, Method(proven, "net9.0", "NextSuggested").Instructions.Count(l => l == "cmp      eax, ecx"));
+        Assert.Equal(1, Method(proven, "net10.0", "NextSuggested").Instructions.Count(l => l == "cmp      eax, ecx"));
+        Assert.Contains("push     rbp", Method(proven, "net9.0", "NextSuggested").Instructions);
+        Assert.DoesNotContain("push     rbp", Method(proven, "net10.0", "NextSuggested").Instructions);
+        // N10-J14: .NET 10 emits the remainder loop twice.
+        Assert.Equal(2, Method(shapes, "net9.0", "PairwiseTotal").Loops);
+        Assert.Equal(3, Method(shapes, "net10.0", "PairwiseTotal").Loops);
+        Assert.Equal(3, Method(shapes, "net8.0", "PairwiseTotal").Loops);
+    }
+
     // (class, method, per runtime 8/9/10: loops and size) as notebook jit/05's text states them.
     [Theory]
     [InlineData("class CountLoops", "CountUp", 1, 19, 1, 19, 1, 19)]
