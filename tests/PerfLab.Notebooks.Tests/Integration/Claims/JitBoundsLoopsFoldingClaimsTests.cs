@@ -53,13 +53,13 @@ public class JitBoundsLoopsFoldingClaimsTests
     [InlineData("class ShapeFacts", "ParseOctet", 6, 141, 6, 141, 0, 107)]
     [InlineData("class ProofTimings", "LowestBits", 1, 84, 1, 76, 0, 65)]
     [InlineData("class ProofTimings", "ParseOctet", 6, 141, 6, 141, 0, 107)]
-    public async Task Bounds_checks_each_listing_has_the_checks_and_size_the_notebook_states(string marker, string method, int checks8, int size8, int checks9, int size9, int checks10, int size10, int slack = 0)
+    public async Task Bounds_checks_each_listing_has_the_checks_and_size_the_notebook_states(string marker, string method, int checks8, int size8, int checks9, int size9, int checks10, int size10)
     {
         foreach (var (runtime, checks, size) in new[] { ("net8.0", checks8, size8), ("net9.0", checks9, size9), ("net10.0", checks10, size10) })
         {
             var listing = await ListingAsync(BoundsChecks, marker, method, runtime);
             Assert.True(checks == listing.BoundsChecks, $"{method} on {runtime}: {listing.BoundsChecks} bounds checks, the notebook says {checks}\n{listing}");
-            SizeIs(size, listing, $"{method} on {runtime}", slack);
+            SizeIs(size, listing, $"{method} on {runtime}");
         }
     }
 
