@@ -131,11 +131,11 @@ public static class NotebookClaims
     }
 
     /// <summary>A PGO-shaped listing's size follows the profile and can move by a byte or two between runs.</summary>
-    public static void SizeIs(int expected, AsmListing listing, string what, int slack = 0)
+    public static void SizeIs(int expected, AsmListing listing, string what)
     {
-        if (listing.UsesPgo || slack > 0)
+        if (listing.UsesPgo)
         {
-            Assert.True(Math.Abs(listing.CodeSize - expected) <= Math.Max(slack, 3), $"{what}: {listing.CodeSize} bytes, expected about {expected}");
+            Assert.True(Math.Abs(listing.CodeSize - expected) <= 3, $"{what}: {listing.CodeSize} bytes, expected about {expected}");
         }
         else
         {
