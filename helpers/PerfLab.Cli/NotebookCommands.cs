@@ -47,7 +47,7 @@ internal static class NotebookCommands
                 var run = await new NotebookRunner().RunAsync(notebook, chosen, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), cancellationToken: cancellationToken).ConfigureAwait(false);
                 var report = Path.Combine(reports, Path.ChangeExtension(name, ".html"));
                 Directory.CreateDirectory(Path.GetDirectoryName(report)!);
-                await File.WriteAllTextAsync(report, NotebookReport.Page(run), cancellationToken).ConfigureAwait(false);
+                await AtomicFile.WriteAllTextAsync(report, NotebookReport.Page(run), cancellationToken).ConfigureAwait(false);
                 if (parse.GetValue(writeOutputs))
                 {
                     await WriteOutputsAsync(run, cancellationToken).ConfigureAwait(false);

@@ -103,7 +103,7 @@ internal static class PerfLabCommand
                 {
                     var full = Path.GetFullPath(jsonPath);
                     Directory.CreateDirectory(Path.GetDirectoryName(full)!);
-                    await File.WriteAllTextAsync(full, ResultJson.Serialize(run), cancellationToken).ConfigureAwait(false);
+                    await AtomicFile.WriteAllTextAsync(full, ResultJson.Serialize(run), cancellationToken).ConfigureAwait(false);
                     output.WriteLine($"JSON: {full}");
                 }
 
@@ -111,7 +111,7 @@ internal static class PerfLabCommand
                 {
                     var full = Path.GetFullPath(htmlPath);
                     Directory.CreateDirectory(Path.GetDirectoryName(full)!);
-                    await File.WriteAllTextAsync(full, ResultsHtml.Page(run, Path.GetFileName(request.SourcePath) + " on " + string.Join(", ", run.Runtimes.Select(r => r.Moniker))), cancellationToken).ConfigureAwait(false);
+                    await AtomicFile.WriteAllTextAsync(full, ResultsHtml.Page(run, Path.GetFileName(request.SourcePath) + " on " + string.Join(", ", run.Runtimes.Select(r => r.Moniker))), cancellationToken).ConfigureAwait(false);
                     output.WriteLine($"HTML: {full}");
                 }
 
@@ -180,7 +180,7 @@ internal static class PerfLabCommand
             {
                 var full = Path.GetFullPath(htmlPath);
                 Directory.CreateDirectory(Path.GetDirectoryName(full)!);
-                await File.WriteAllTextAsync(full, AsmHtml.Page(report), cancellationToken).ConfigureAwait(false);
+                await AtomicFile.WriteAllTextAsync(full, AsmHtml.Page(report), cancellationToken).ConfigureAwait(false);
                 output.WriteLine($"HTML: {full}");
             }
 
@@ -220,7 +220,7 @@ internal static class PerfLabCommand
             {
                 var path = Path.GetFullPath(htmlPath);
                 Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-                await File.WriteAllTextAsync(path, RegexSourceHtml.Page(report), cancellationToken).ConfigureAwait(false);
+                await AtomicFile.WriteAllTextAsync(path, RegexSourceHtml.Page(report), cancellationToken).ConfigureAwait(false);
                 output.WriteLine($"HTML: {path}");
             }
 
