@@ -57,9 +57,17 @@ public static partial class CourseSite
         var repo = CourseRepository.Root();
         var notebooksFolder = Path.Combine(repo, "notebooks");
         var catalog = SiteCatalog.Read(Path.Combine(notebooksFolder, "README.md"));
-        var reference = ReferenceFacts.Read(machineFile ?? OnlyMachineFile(repo));
+        var file = machineFile ?? OnlyMachineFile(repo);
+        if (!File.Exists(file))
+        {
+            throw new PerfLabException($"Reference file not found: {file}.", "Give an existing data/reference/machines/NAME.json with --machine.");
+        }
+
+        // ReadRuns checks the file (JSON, schema) before the facts are read from it.
+        var runs = ReferenceRuns.ReadRuns(file);
+        var reference = ReferenceFacts.Read(file);
         var byCode = new Dictionary<string, BenchmarkRun>(StringComparer.Ordinal);
-        foreach (var recorded in ReferenceRuns.ReadRuns(reference.File))
+        foreach (var recorded in runs)
         {
             if (recorded.Code is not null)
             {
@@ -233,14 +241,9 @@ public static partial class CourseSite
 /// <summary>The reference file's facts a page names: the machine, the mode, when, and the runtimes' versions.</summary>
 internal sealed record ReferenceFacts(string File, string Machine, string Mode, string When, string Runtimes)
 {
+    // The file was read by ReferenceRuns.ReadRuns, which checks it; here only the description is taken.
     public static ReferenceFacts Read(string file)
     {
-        if (!System.IO.File.Exists(file))
-        {
-            throw new PerfLabException($"Reference file not found: {file}.", "Give an existing data/reference/machines/NAME.json with --machine.");
-        }
-
-        // ReferenceRuns.ReadRuns checks the schema; here only the description is read.
         var document = JsonNode.Parse(System.IO.File.ReadAllText(file)) as JsonObject;
         var machine = document?["machine"];
         var runs = document?["runs"] as JsonArray ?? [];

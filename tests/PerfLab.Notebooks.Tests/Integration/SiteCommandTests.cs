@@ -20,4 +20,19 @@ public class SiteCommandTests
         Assert.Contains(fix, result.Error, StringComparison.Ordinal);
         Assert.False(Directory.Exists(site), "a site folder was written for bad input");
     }
+
+    [Fact]
+    public async Task A_reference_file_that_is_not_one_is_named_with_how_to_restore_it()
+    {
+        using var folder = new TempFolder();
+        var broken = folder.Write("broken.json", "{ \"schema\": \"perflab-reference/1\", \"runs\": [ { \"run\": ");
+        var site = Path.Combine(folder.Path, "site");
+
+        var result = await CliProcess.RunAsync(["site", "--out", site, "--machine", broken], Repo.Environment);
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains($"Cannot read {broken}", result.Error, StringComparison.Ordinal);
+        Assert.Contains("Restore it from git", result.Error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(site), "a site folder was written for a broken reference file");
+    }
 }
