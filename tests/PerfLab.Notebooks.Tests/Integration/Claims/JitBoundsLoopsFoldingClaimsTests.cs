@@ -81,6 +81,9 @@ public class JitBoundsLoopsFoldingClaimsTests
     [InlineData("class CloneLoops", "RankSpan", 1, 68, 1, 63, 2, 86)]
     [InlineData("class CloneLoops", "RankArray", 2, 79, 2, 79, 2, 79)]
     [InlineData("class CloneLoops", "WriteHeader", 0, 112, 0, 112, 0, 171)]
+    [InlineData("class InliningLimits", "CountVisit", 0, 18, 0, 18, 0, 165)]
+    [InlineData("class InliningLimits", "ToPercent", 0, 81, 0, 81, 0, 20)]
+    [InlineData("class InliningLimits", "LogReading", 0, 22, 0, 22, 0, 63)]
     public async Task Loops_each_listing_has_the_loops_and_size_the_notebook_states(string marker, string method, int loops8, int size8, int loops9, int size9, int loops10, int size10)
     {
         foreach (var (runtime, loops, size) in new[] { ("net8.0", loops8, size8), ("net9.0", loops9, size9), ("net10.0", loops10, size10) })
@@ -114,21 +117,28 @@ public class JitBoundsLoopsFoldingClaimsTests
     {
         var limits = await CellListingsAsync(Loops, "class InliningLimits");
 
-        static bool Calls(AsmListing listing, string callee) => listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(callee, StringComparison.Ordinal));
+        static int Calls(AsmListing listing, string callee) => listing.Instructions.Count(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(callee, StringComparison.Ordinal));
         foreach (var runtime in new[] { "net8.0", "net9.0" })
         {
-            Assert.True(Calls(Method(limits, runtime, "Locked"), ":EnterAndLeave("), $"{runtime} inlined EnterAndLeave");
-            Assert.True(Calls(Method(limits, runtime, "Generic"), ":Dispatch("), $"{runtime} inlined Dispatch");
-            SizeIs(79, Method(limits, runtime, "NeverThrows"), $"NeverThrows on {runtime}");
+            Assert.True(Calls(Method(limits, runtime, "CountVisit"), ":AddVisit(") == 1, $"{runtime} inlined AddVisit");
+            Assert.True(Calls(Method(limits, runtime, "LogReading"), ":Log(") == 1, $"{runtime} inlined Log");
         }
 
-        var locked = Method(limits, "net10.0", "Locked");
-        var generic = Method(limits, "net10.0", "Generic");
-        Assert.False(Calls(locked, ":EnterAndLeave("), ".NET 10 still calls EnterAndLeave");
-        Assert.True(Calls(locked, "Monitor"), ".NET 10's Locked calls no Monitor method");
-        Assert.False(Calls(generic, ":Dispatch("), ".NET 10 still calls Dispatch");
-        Assert.True(Calls(generic, "VIRTUAL_FUNC_PTR") || Calls(generic, "VirtualFunctionPointer"), ".NET 10's Generic does not look up the virtual target");
-        Assert.Equal(4, Method(limits, "net10.0", "NeverThrows").CodeSize);
+        var visit = Method(limits, "net10.0", "CountVisit");
+        var log = Method(limits, "net10.0", "LogReading");
+        Assert.True(Calls(visit, ":AddVisit(") == 0, ".NET 10 still calls AddVisit");
+        Assert.True(Calls(visit, "Monitor:TryEnter_FastPath(") == 1, $".NET 10's CountVisit does not take the lock through Monitor's fast path\n{visit}");
+        // The finally twice: inline on the normal path, and as the handler.
+        Assert.True(Calls(visit, "Monitor:Exit_FastPath(") == 2, $".NET 10's CountVisit does not release the lock through Monitor's fast path in both copies of the finally\n{visit}");
+        Assert.True(Calls(visit, "Monitor:Enter_Slowpath(") >= 1 && Calls(visit, "Monitor:Exit_Slowpath(") >= 1, $".NET 10's CountVisit has no slow path\n{visit}");
+        Assert.True(Calls(log, ":Log(") == 0, ".NET 10 still calls Log");
+        Assert.True(Calls(log, "VIRTUAL_FUNC_PTR") + Calls(log, "VirtualFunctionPointer") == 1, $".NET 10's LogReading does not look up the virtual target\n{log}");
+        Assert.Contains("call     rax", log.Instructions);
+        // .NET 9 stores the result in its frame, where the catch handler writes 100; .NET 10 keeps neither frame nor handler.
+        static bool Stores(AsmListing listing, string value) => listing.Instructions.Any(l => l.StartsWith("mov      dword ptr [rbp-", StringComparison.Ordinal) && l.EndsWith("], " + value, StringComparison.Ordinal));
+        var percent9 = Method(limits, "net9.0", "ToPercent");
+        Assert.True(Stores(percent9, "eax") && Stores(percent9, "100"), percent9.ToString());
+        Assert.DoesNotContain(Method(limits, "net10.0", "ToPercent").Instructions, l => l.Contains("rbp", StringComparison.Ordinal));
     }
 
     // (class, method, size on 8/9/10) as notebook jit/06's text states them.
