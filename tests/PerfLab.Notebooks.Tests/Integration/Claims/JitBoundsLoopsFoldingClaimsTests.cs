@@ -120,12 +120,16 @@ public class JitBoundsLoopsFoldingClaimsTests
 
     // (class, method, per runtime 8/9/10: loops and size) as notebook jit/05's text states them.
     [Theory]
-    [InlineData("class CountLoops", "CountUp", 1, 19, 1, 19, 1, 19)]
-    [InlineData("class CountLoops", "CountDown", 1, 19, 1, 19, 1, 19)]
-    [InlineData("class IndexWalks", "Total", 1, 35, 1, 35, 1, 35)]
-    [InlineData("class CloneLoops", "FillSpan", 1, 61, 1, 59, 2, 75)]
-    [InlineData("class CloneLoops", "FillArray", 2, 71, 2, 71, 2, 71)]
-    [InlineData("class CloneLoops", "EightStores", 0, 114, 0, 114, 0, 179)]
+    [InlineData("class CountLoops", "LapsUp", 1, 19, 1, 19, 1, 19)]
+    [InlineData("class CountLoops", "LapsDown", 1, 19, 1, 19, 1, 19)]
+    [InlineData("class IndexWalks", "TotalRain", 1, 33, 1, 33, 1, 33)]
+    [InlineData("class IndexWalks", "CellValues", 2, 108, 2, 108, 2, 124)]
+    [InlineData("class CloneLoops", "RankSpan", 1, 68, 1, 63, 2, 86)]
+    [InlineData("class CloneLoops", "RankArray", 2, 79, 2, 79, 2, 79)]
+    [InlineData("class CloneLoops", "WriteHeader", 0, 112, 0, 112, 0, 171)]
+    [InlineData("class InliningLimits", "CountVisit", 0, 18, 0, 18, 0, 165)]
+    [InlineData("class InliningLimits", "ToPercent", 0, 81, 0, 81, 0, 20)]
+    [InlineData("class InliningLimits", "LogReading", 0, 22, 0, 22, 0, 63)]
     public async Task Loops_each_listing_has_the_loops_and_size_the_notebook_states(string marker, string method, int loops8, int size8, int loops9, int size9, int loops10, int size10)
     {
         foreach (var (runtime, loops, size) in new[] { ("net8.0", loops8, size8), ("net9.0", loops9, size9), ("net10.0", loops10, size10) })
@@ -141,15 +145,17 @@ public class JitBoundsLoopsFoldingClaimsTests
     {
         var count = await CellListingsAsync(Loops, "class CountLoops");
         var walks = await CellListingsAsync(Loops, "class IndexWalks");
+        static bool Compares(AsmListing listing) => listing.Instructions.Any(l => l.StartsWith("cmp", StringComparison.Ordinal));
 
-        Assert.Contains("cmp      ecx, 100", Method(count, "net8.0", "CountUp").Instructions);
-        Assert.DoesNotContain(Method(count, "net9.0", "CountUp").Instructions, l => l.StartsWith("cmp", StringComparison.Ordinal));
-        Assert.Contains(Method(count, "net9.0", "CountUp").Instructions, l => l.StartsWith("dec", StringComparison.Ordinal));
-        Assert.Contains(Method(walks, "net8.0", "Total").Instructions, l => l.StartsWith("add", StringComparison.Ordinal) && l.Contains("+4*r", StringComparison.Ordinal));
-        Assert.Contains(Method(walks, "net9.0", "Total").Instructions, l => l.StartsWith("add      r", StringComparison.Ordinal) && l.EndsWith(", 4", StringComparison.Ordinal));
-        Assert.Contains(Method(walks, "net9.0", "DigitValues").Instructions, l => l.StartsWith("mov      dword ptr [rax+4*r", StringComparison.Ordinal));
-        Assert.Contains(Method(walks, "net10.0", "DigitValues").Instructions, l => l.StartsWith("mov      dword ptr [rax+2*r", StringComparison.Ordinal));
-        Assert.Contains(Method(walks, "net10.0", "DigitValues").Instructions, l => l.StartsWith("add      r", StringComparison.Ordinal) && l.EndsWith(", 2", StringComparison.Ordinal));
+        Assert.Contains("cmp      ecx, 100", Method(count, "net8.0", "LapsUp").Instructions);
+        Assert.False(Compares(Method(count, "net9.0", "LapsUp")), Method(count, "net9.0", "LapsUp").ToString());
+        Assert.Contains(Method(count, "net9.0", "LapsUp").Instructions, l => l.StartsWith("dec", StringComparison.Ordinal));
+        Assert.False(Compares(Method(count, "net8.0", "LapsDown")), Method(count, "net8.0", "LapsDown").ToString());
+        Assert.Contains(Method(walks, "net8.0", "TotalRain").Instructions, l => l.StartsWith("add", StringComparison.Ordinal) && l.Contains("+4*r", StringComparison.Ordinal));
+        Assert.Contains(Method(walks, "net9.0", "TotalRain").Instructions, l => l.StartsWith("add      r", StringComparison.Ordinal) && l.EndsWith(", 4", StringComparison.Ordinal));
+        Assert.Contains(Method(walks, "net9.0", "CellValues").Instructions, l => l.StartsWith("mov      dword ptr [rax+4*r", StringComparison.Ordinal));
+        Assert.Contains(Method(walks, "net10.0", "CellValues").Instructions, l => l.StartsWith("mov      dword ptr [rax+2*r", StringComparison.Ordinal));
+        Assert.Contains(Method(walks, "net10.0", "CellValues").Instructions, l => l.StartsWith("add      r", StringComparison.Ordinal) && l.EndsWith(", 2", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -157,21 +163,28 @@ public class JitBoundsLoopsFoldingClaimsTests
     {
         var limits = await CellListingsAsync(Loops, "class InliningLimits");
 
-        static bool Calls(AsmListing listing, string callee) => listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(callee, StringComparison.Ordinal));
+        static int Calls(AsmListing listing, string callee) => listing.Instructions.Count(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(callee, StringComparison.Ordinal));
         foreach (var runtime in new[] { "net8.0", "net9.0" })
         {
-            Assert.True(Calls(Method(limits, runtime, "Locked"), ":EnterAndLeave("), $"{runtime} inlined EnterAndLeave");
-            Assert.True(Calls(Method(limits, runtime, "Generic"), ":Dispatch("), $"{runtime} inlined Dispatch");
-            SizeIs(79, Method(limits, runtime, "NeverThrows"), $"NeverThrows on {runtime}");
+            Assert.True(Calls(Method(limits, runtime, "CountVisit"), ":AddVisit(") == 1, $"{runtime} inlined AddVisit");
+            Assert.True(Calls(Method(limits, runtime, "LogReading"), ":Log(") == 1, $"{runtime} inlined Log");
         }
 
-        var locked = Method(limits, "net10.0", "Locked");
-        var generic = Method(limits, "net10.0", "Generic");
-        Assert.False(Calls(locked, ":EnterAndLeave("), ".NET 10 still calls EnterAndLeave");
-        Assert.True(Calls(locked, "Monitor"), ".NET 10's Locked calls no Monitor method");
-        Assert.False(Calls(generic, ":Dispatch("), ".NET 10 still calls Dispatch");
-        Assert.True(Calls(generic, "VIRTUAL_FUNC_PTR") || Calls(generic, "VirtualFunctionPointer"), ".NET 10's Generic does not look up the virtual target");
-        Assert.Equal(4, Method(limits, "net10.0", "NeverThrows").CodeSize);
+        var visit = Method(limits, "net10.0", "CountVisit");
+        var log = Method(limits, "net10.0", "LogReading");
+        Assert.True(Calls(visit, ":AddVisit(") == 0, ".NET 10 still calls AddVisit");
+        Assert.True(Calls(visit, "Monitor:TryEnter_FastPath(") == 1, $".NET 10's CountVisit does not take the lock through Monitor's fast path\n{visit}");
+        // The finally twice: inline on the normal path, and as the handler.
+        Assert.True(Calls(visit, "Monitor:Exit_FastPath(") == 2, $".NET 10's CountVisit does not release the lock through Monitor's fast path in both copies of the finally\n{visit}");
+        Assert.True(Calls(visit, "Monitor:Enter_Slowpath(") >= 1 && Calls(visit, "Monitor:Exit_Slowpath(") >= 1, $".NET 10's CountVisit has no slow path\n{visit}");
+        Assert.True(Calls(log, ":Log(") == 0, ".NET 10 still calls Log");
+        Assert.True(Calls(log, "VIRTUAL_FUNC_PTR") + Calls(log, "VirtualFunctionPointer") == 1, $".NET 10's LogReading does not look up the virtual target\n{log}");
+        Assert.Contains("call     rax", log.Instructions);
+        // .NET 9 stores the result in its frame, where the catch handler writes 100; .NET 10 keeps neither frame nor handler.
+        static bool Stores(AsmListing listing, string value) => listing.Instructions.Any(l => l.StartsWith("mov      dword ptr [rbp-", StringComparison.Ordinal) && l.EndsWith("], " + value, StringComparison.Ordinal));
+        var percent9 = Method(limits, "net9.0", "ToPercent");
+        Assert.True(Stores(percent9, "eax") && Stores(percent9, "100"), percent9.ToString());
+        Assert.DoesNotContain(Method(limits, "net10.0", "ToPercent").Instructions, l => l.Contains("rbp", StringComparison.Ordinal));
     }
 
     // (class, method, size on 8/9/10) as notebook jit/06's text states them.
