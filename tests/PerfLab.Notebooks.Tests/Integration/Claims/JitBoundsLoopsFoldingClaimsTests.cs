@@ -21,8 +21,8 @@ public class JitBoundsLoopsFoldingClaimsTests
         ["class ExitTests"] = ["HashTestInBody", "HashTestInHeader"],
         ["class ProvenBefore"] = ["Spread", "NextSuggested", "LastOfField", "LastOfFieldLowFirst", "WriteHeader"],
         ["class ShapeFacts"] = ["PairwiseTotal", "ParseOctet"],
-        ["class DeadBranches"] = ["Implied", "Impossible", "Unreachable", "PinFresh", "Locate"],
-        ["class Barriers"] = ["Store", "CopyQuad", "Link", "MakeTrio", "MakeContact", "Rename"],
+        ["class DeadBranches"] = ["Implied", "Impossible", "Unreachable", "PinFresh", "FindSorted"],
+        ["class Barriers"] = ["Record", "CopyFrame", "Tally.Add", "Slice", "Snapshot", "MarkDone"],
     };
 
     private static async Task<AsmListing> ListingAsync(string notebook, string marker, string method, string runtime) =>
@@ -189,22 +189,26 @@ public class JitBoundsLoopsFoldingClaimsTests
 
     // (class, method, size on 8/9/10) as notebook jit/06's text states them.
     [Theory]
-    [InlineData("class Folding", "PlusCores", 4, 4, 4)]
-    [InlineData("class Folding", "OrEmpty", 41, 41, 25)]
-    [InlineData("class Folding", "PickedOne", 42, 37, 6)]
-    [InlineData("class Folding", "Fits32", 15, 15, 11)]
-    [InlineData("class CompareTricks", "TeenWithIf", 25, 13, 13)]
-    [InlineData("class CompareTricks", "TeenAsExpression", 17, 18, 13)]
-    [InlineData("class CompareTricks", "BlankOrDot", 56, 63, 44)]
-    [InlineData("class CompareTricks", "InWord", 22, 22, 15)]
+    [InlineData("class Folding", "Workers", 17, 12, 12)]
+    [InlineData("class Folding", "LabelOrDefault", 41, 41, 25)]
+    [InlineData("class Folding", "HasDayName", 57, 58, 6)]
+    [InlineData("class Folding", "TooBigForUInt", 15, 15, 11)]
+    [InlineData("class CompareTricks", "OfficeHoursIf", 25, 13, 13)]
+    [InlineData("class CompareTricks", "OfficeHours", 17, 18, 13)]
+    [InlineData("class CompareTricks", "IsBase32Digit", 44, 39, 39)]
+    [InlineData("class CompareTricks", "IsSeparator", 36, 43, 43)]
+    [InlineData("class CompareTricks", "BreakOrSemicolon", 56, 63, 44)]
+    [InlineData("class CompareTricks", "IsPunctuation", 22, 22, 15)]
     [InlineData("class DeadBranches", "Implied", 33, 22, 22)]
     [InlineData("class DeadBranches", "Impossible", 33, 1, 1)]
     [InlineData("class DeadBranches", "Unreachable", 35, 33, 1)]
-    [InlineData("class DeadBranches", "Locate", 104, 83, 83)]
-    [InlineData("class Barriers", "Link", 34, 8, 8)]
-    [InlineData("class Barriers", "MakeTrio", 59, 59, 25)]
-    [InlineData("class Barriers", "MakeContact", 81, 81, 35)]
-    [InlineData("class Barriers", "Rename", 44, 44, 58)]
+    [InlineData("class DeadBranches", "PinFresh", 91, 50, 50)]
+    [InlineData("class DeadBranches", "FindSorted", 72, 75, 75)]
+    [InlineData("class Barriers", "Record", 33, 33, 33)]
+    [InlineData("class Barriers", "Add", 17, 7, 7)] // Tally.Add
+    [InlineData("class Barriers", "Slice", 61, 61, 27)]
+    [InlineData("class Barriers", "Snapshot", 80, 80, 34)]
+    [InlineData("class Barriers", "MarkDone", 52, 52, 69)]
     public async Task Folding_branches_barriers_each_listing_has_the_size_the_notebook_states(string marker, string method, int size8, int size9, int size10)
     {
         foreach (var (runtime, size) in new[] { ("net8.0", size8), ("net9.0", size9), ("net10.0", size10) })
@@ -224,31 +228,44 @@ public class JitBoundsLoopsFoldingClaimsTests
         AsmListing Barrier(string method, string runtime) => Method(barriers, runtime, method);
         AsmListing Dead(string method, string runtime) => Method(deadBranches, runtime, method);
 
-        Assert.Contains($"lea      eax, [rsi+0x{6 * Environment.ProcessorCount:X2}]", Method(folding, "net10.0", "PlusCores").Instructions);
-        Assert.Contains(Tricks("InWord", "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        // WorkerLimit() is 2 * Environment.ProcessorCount, folded into an immediate (decimal when small, hex when large).
+        var workerLimit = 2 * Environment.ProcessorCount;
+        var workers = Method(folding, "net10.0", "Workers").Instructions;
+        Assert.True(workers.Any(l => l.StartsWith("cmp      esi, ", StringComparison.Ordinal) && (l.EndsWith($" {workerLimit}", StringComparison.Ordinal) || l.EndsWith($"0x{workerLimit:X}", StringComparison.Ordinal))),
+            $"Workers does not compare with {workerLimit}: {string.Join(" | ", workers)}");
+        Assert.Contains(Tricks("IsPunctuation", "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Contains("mov      eax, 0x1FC0000", Tricks("IsPunctuation", "net10.0").Instructions);
         // shlx needs BMI2, as mulx below does.
-        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.IsSupported, Tricks("InWord", "net9.0").Instructions.Any(l => l.StartsWith("shlx", StringComparison.Ordinal)));
-        Assert.Contains(Tricks("BlankWithOrs", "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
-        Assert.Contains("mov      eax, 0xFFFFDDFF", Tricks("BlankWithOrs", "net9.0").Instructions);
+        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.IsSupported, Tricks("IsPunctuation", "net9.0").Instructions.Any(l => l.StartsWith("shlx", StringComparison.Ordinal)));
+        Assert.Contains(Tricks("IsSeparator", "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        // The mask with the bits of ',' (44), ':' (58) and ';' (59) clear, as the notebook reads it.
+        Assert.Contains("mov      rax, 0x3FFEFFFFFFFFFFF", Tricks("IsSeparator", "net9.0").Instructions);
+        Assert.Contains("cmp      esi, 32", Tricks("IsSeparator", "net9.0").Instructions);
+        Assert.DoesNotContain(Tricks("BreakOrSemicolon", "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Contains(Tricks("BreakOrSemicolon", "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         // N9-J19: the fixed statement's empty-array test and bounds check go on .NET 9.
         Assert.Contains("CORINFO_HELP_RNGCHKFAIL", Dead("PinFresh", "net8.0").Helpers);
         Assert.DoesNotContain("CORINFO_HELP_RNGCHKFAIL", Dead("PinFresh", "net9.0").Helpers);
         Assert.True(Dead("PinFresh", "net9.0").CodeSize < Dead("PinFresh", "net8.0").CodeSize, $"PinFresh: {Dead("PinFresh", "net8.0").CodeSize} bytes on net8.0, {Dead("PinFresh", "net9.0").CodeSize} on net9.0");
-        Assert.Contains("cmp      esi, 10", Tricks("BlankWithOrs", "net9.0").Instructions);
-        Assert.DoesNotContain(Tricks("BlankWithOrs", "net8.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.DoesNotContain(Tricks("IsSeparator", "net8.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         // mulx needs BMI2: on a CPU without it .NET 10 keeps mul, as the notebook says.
-        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported, Tricks("Tenth", "net10.0").Instructions.Any(l => l.StartsWith("mulx", StringComparison.Ordinal)));
-        Assert.Contains("CORINFO_HELP_CHECKED_ASSIGN_REF", Barrier("Store", "net8.0").Helpers);
-        Assert.Contains("CORINFO_HELP_ASSIGN_REF", Barrier("Store", "net9.0").Helpers);
-        Assert.Equal(4, Barrier("CopyQuad", "net8.0").Helpers.Count(h => h == "CORINFO_HELP_ASSIGN_BYREF"));
-        Assert.Equal(1, Barrier("CopyQuad", "net9.0").WriteBarriers);
-        Assert.Contains("CORINFO_HELP_ARRADDR_ST", Barrier("Rename", "net9.0").Helpers);
-        Assert.DoesNotContain("CORINFO_HELP_ARRADDR_ST", Barrier("Rename", "net10.0").Helpers);
+        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported, Tricks("Minutes", "net10.0").Instructions.Any(l => l.StartsWith("mulx", StringComparison.Ordinal)));
+        Assert.Contains("CORINFO_HELP_CHECKED_ASSIGN_REF", Barrier("Record", "net8.0").Helpers);
+        Assert.Contains("CORINFO_HELP_ASSIGN_REF", Barrier("Record", "net9.0").Helpers);
+        Assert.DoesNotContain("CORINFO_HELP_CHECKED_ASSIGN_REF", Barrier("Record", "net9.0").Helpers);
+        Assert.Equal(4, Barrier("CopyFrame", "net8.0").Helpers.Count(h => h == "CORINFO_HELP_ASSIGN_BYREF"));
+        Assert.Equal(1, Barrier("CopyFrame", "net9.0").WriteBarriers);
+        Assert.Equal(1, Barrier("Add", "net8.0").WriteBarriers);
+        Assert.Equal(0, Barrier("Add", "net9.0").WriteBarriers);
+        Assert.Equal(4, Barrier("Snapshot", "net9.0").WriteBarriers);
+        Assert.Equal(0, Barrier("Snapshot", "net10.0").WriteBarriers);
+        Assert.Contains("CORINFO_HELP_ARRADDR_ST", Barrier("MarkDone", "net9.0").Helpers);
+        Assert.DoesNotContain("CORINFO_HELP_ARRADDR_ST", Barrier("MarkDone", "net10.0").Helpers);
 
         // .NET 10 enters the search loop with a jump to the middle computation placed below; .NET 9 does not.
         static bool JumpsBeforeShr(AsmListing listing) =>
             listing.Instructions.TakeWhile(l => !l.StartsWith("shr", StringComparison.Ordinal)).Any(l => l.StartsWith("jmp", StringComparison.Ordinal));
-        Assert.False(JumpsBeforeShr(Dead("Locate", "net9.0")), Dead("Locate", "net9.0").ToString());
-        Assert.True(JumpsBeforeShr(Dead("Locate", "net10.0")), Dead("Locate", "net10.0").ToString());
+        Assert.False(JumpsBeforeShr(Dead("FindSorted", "net9.0")), Dead("FindSorted", "net9.0").ToString());
+        Assert.True(JumpsBeforeShr(Dead("FindSorted", "net10.0")), Dead("FindSorted", "net10.0").ToString());
     }
 }
