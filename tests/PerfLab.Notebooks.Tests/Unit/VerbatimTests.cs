@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using PerfLab.Notebooks.Tests.Support;
+using Xunit.Abstractions;
 
 namespace PerfLab.Notebooks.Tests.Unit;
 
@@ -7,13 +8,16 @@ namespace PerfLab.Notebooks.Tests.Unit;
 /// The course writes its own prose and code: nothing long is copied from the posts (their digests), word for word
 /// or with the names changed.
 /// </summary>
-public class VerbatimTests
+public class VerbatimTests(ITestOutputHelper output)
 {
     private static string DataPath(string name) => Path.Combine(Repo.Root, "tests", "PerfLab.Notebooks.Tests", "Data", name);
 
     private static string AllowedPath => DataPath("verbatim-allowed.txt");
 
     private static string FingerprintPath => DataPath("digest-shingles.bin");
+
+    // The renamed copies still to rewrite, as the messages name it.
+    private const string PendingList = "tests/PerfLab.Notebooks.Tests/Data/renamed-copies-pending.txt";
 
     // The digests where they are (null in CI), and the fingerprint to check against: the committed one, which must be
     // theirs where they are (PERFLAB_UPDATE_FINGERPRINT=1 makes it again from them).
@@ -56,6 +60,31 @@ public class VerbatimTests
 
         Assert.True(shared.Count == 0,
             "Written in the posts' words (rewrite each in the course's own words and code; facts and API names may stay):\n" + string.Join("\n", shared));
+    }
+
+    [Fact]
+    public void The_course_has_no_renamed_copy_of_the_digests_code_but_the_pending_ones()
+    {
+        var (digests, fingerprint) = Reference.Value;
+        Assert.True(fingerprint.CodeWindows.Count > 2_000, $"The fingerprint holds only {fingerprint.CodeWindows.Count} code windows: it was not made from the digests.");
+        var pending = CodeRuns.ReadPending(Path.Combine(Repo.Root, PendingList));
+        output.WriteLine($"Renamed copies of the digests' code still to rewrite ({pending.Count}, {PendingList}):");
+        foreach (var item in pending)
+        {
+            output.WriteLine("  " + item);
+        }
+
+        var copies = CodeRuns.CourseCode(Repo.Root).SelectMany(CodeRuns.Pieces).SelectMany(p => CodeRuns.Copies(p, fingerprint.CodeWindows)).ToList();
+        var unlisted = WithDigestText(copies.Where(c => !pending.Any(p => p.Matches(c))).ToList());
+        var gone = pending.Where(p => !copies.Any(p.Matches)).ToList();
+
+        Assert.True(unlisted.Count == 0 && gone.Count == 0,
+            (unlisted.Count == 0 ? "" :
+                "The posts' code with other names (write the course's own benchmark: its own structure, helpers and data where the figure allows; "
+                + $"never add a new copy to {PendingList}):\n" + string.Join("\n", unlisted) + "\n")
+            + (gone.Count == 0 ? "" :
+                $"Listed in {PendingList} but no longer a copy there (rewritten or moved: remove the line, or correct its cell or lines):\n"
+                + string.Join("\n", gone.Select(p => "  " + p))));
     }
 
     // Copies with the digests' text beside the course's, where the digests are here.
