@@ -41,9 +41,10 @@ public static partial class VerbatimRuns
     /// </summary>
     public sealed record Fingerprint(byte[] DigestsHash, HashSet<uint> Windows, IReadOnlyDictionary<ulong, CodeRuns.DigestPlace[]> CodeWindows)
     {
-        public void Write(string path)
+        /// <summary>The file's bytes: the same digests, made the same way, give the same bytes.</summary>
+        public byte[] ToBytes()
         {
-            using var stream = File.Create(path);
+            using var stream = new MemoryStream();
             using var writer = new BinaryWriter(stream);
             writer.Write(Encoding.ASCII.GetBytes(Magic));
             writer.Write(Window);
@@ -78,7 +79,12 @@ public static partial class VerbatimRuns
                     writer.Write(i);
                 }
             }
+
+            writer.Flush();
+            return stream.ToArray();
         }
+
+        public void Write(string path) => File.WriteAllBytes(path, ToBytes());
 
         public static Fingerprint Read(string path)
         {
