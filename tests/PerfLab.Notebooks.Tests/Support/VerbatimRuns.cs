@@ -12,8 +12,9 @@ namespace PerfLab.Notebooks.Tests.Support;
 /// <see cref="Window"/> tokens is hashed. A run of at least <see cref="MinimumRun"/> tokens whose
 /// windows all occur in the digests is reported: long enough that API calls and citations of figures
 /// (which the course must share) do not reach it, short enough for a copied one-line lambda.
-/// The digests' hashes are committed (Data/digest-shingles.bin) so the check runs where the digests
-/// are not; where they are, the committed file must match them.
+/// The digests' hashes are committed (Data/digest-shingles.bin), with those of their code's windows
+/// (<see cref="CodeRuns"/>), so the checks run where the digests are not; where they are, the committed
+/// file must match them.
 /// </summary>
 public static partial class VerbatimRuns
 {
@@ -23,7 +24,7 @@ public static partial class VerbatimRuns
     /// <summary>The shortest shared run reported, in tokens.</summary>
     public const int MinimumRun = 14;
 
-    private const string Magic = "PLVR1";
+    private const string Magic = "PLVR2";
 
     /// <summary>A token and the line of its text it comes from (1-based).</summary>
     public readonly record struct Token(string Text, int Line);
@@ -34,15 +35,21 @@ public static partial class VerbatimRuns
         public override string ToString() => $"{File} {Where}: {Tokens} tokens shared with the digests: \"{Text}\"";
     }
 
-    /// <summary>The digests' window hashes and the SHA-256 of the digests they were made from.</summary>
-    public sealed record Fingerprint(byte[] DigestsHash, HashSet<uint> Windows)
+    /// <summary>
+    /// What the tests keep of the digests: the hashes of their word windows, those of their code's windows
+    /// (<see cref="CodeRuns"/>) with the places that hold each, and the SHA-256 of the digests they come from.
+    /// </summary>
+    public sealed record Fingerprint(byte[] DigestsHash, HashSet<uint> Windows, IReadOnlyDictionary<ulong, CodeRuns.DigestPlace[]> CodeWindows)
     {
-        public void Write(string path)
+        /// <summary>The file's bytes: the same digests, made the same way, give the same bytes.</summary>
+        public byte[] ToBytes()
         {
-            using var stream = File.Create(path);
+            using var stream = new MemoryStream();
             using var writer = new BinaryWriter(stream);
             writer.Write(Encoding.ASCII.GetBytes(Magic));
             writer.Write(Window);
+            writer.Write(CodeRuns.Window);
+            writer.Write(CodeRuns.ApiNamesHash);
             writer.Write(DigestsHash);
             var sorted = Windows.Order().ToArray();
             writer.Write(sorted.Length);
@@ -50,16 +57,49 @@ public static partial class VerbatimRuns
             {
                 writer.Write(hash);
             }
+
+            var places = CodeWindows.Values.SelectMany(p => p).Distinct()
+                .OrderBy(p => p.Digest, StringComparer.Ordinal).ThenBy(p => p.Line).ThenBy(p => p.Figure, StringComparer.Ordinal).ToList();
+            writer.Write(places.Count);
+            foreach (var place in places)
+            {
+                writer.Write(place.Figure);
+                writer.Write(place.Digest);
+                writer.Write(place.Line);
+            }
+
+            var index = places.Select((place, i) => (place, i)).ToDictionary(p => p.place, p => p.i);
+            writer.Write(CodeWindows.Count);
+            foreach (var (hash, held) in CodeWindows.OrderBy(w => w.Key))
+            {
+                writer.Write(hash);
+                writer.Write(held.Length);
+                foreach (var i in held.Select(p => index[p]).Order())
+                {
+                    writer.Write(i);
+                }
+            }
+
+            writer.Flush();
+            return stream.ToArray();
         }
+
+        public void Write(string path) => File.WriteAllBytes(path, ToBytes());
 
         public static Fingerprint Read(string path)
         {
             using var reader = new BinaryReader(File.OpenRead(path));
             var magic = Encoding.ASCII.GetString(reader.ReadBytes(Magic.Length));
-            var window = reader.ReadInt32();
-            if (magic != Magic || window != Window)
+            var window = magic == Magic ? reader.ReadInt32() : 0;
+            var codeWindow = magic == Magic ? reader.ReadInt32() : 0;
+            if (magic != Magic || window != Window || codeWindow != CodeRuns.Window)
             {
-                throw new InvalidDataException($"{path} is not a fingerprint of {Window}-token windows ({magic}, {window}): make it again (PERFLAB_UPDATE_FINGERPRINT=1).");
+                throw new InvalidDataException($"{path} is not a fingerprint of {Window}-token word windows and {CodeRuns.Window}-token code windows ({magic}): make it again where the digests are (PERFLAB_UPDATE_FINGERPRINT=1).");
+            }
+
+            if (reader.ReadUInt64() != CodeRuns.ApiNamesHash)
+            {
+                throw new InvalidDataException($"{path} was made with other .NET API names than this runtime's and BenchmarkDotNet's (CodeRuns.ApiNames), so its code windows would not match: make it again where the digests are (PERFLAB_UPDATE_FINGERPRINT=1).");
             }
 
             var digestsHash = reader.ReadBytes(32);
@@ -70,26 +110,58 @@ public static partial class VerbatimRuns
                 windows.Add(reader.ReadUInt32());
             }
 
-            return new Fingerprint(digestsHash, windows);
+            var places = new CodeRuns.DigestPlace[reader.ReadInt32()];
+            for (var i = 0; i < places.Length; i++)
+            {
+                places[i] = new CodeRuns.DigestPlace(reader.ReadString(), reader.ReadString(), reader.ReadInt32());
+            }
+
+            var codeCount = reader.ReadInt32();
+            var codeWindows = new Dictionary<ulong, CodeRuns.DigestPlace[]>(codeCount);
+            for (var i = 0; i < codeCount; i++)
+            {
+                var hash = reader.ReadUInt64();
+                var held = new CodeRuns.DigestPlace[reader.ReadInt32()];
+                for (var p = 0; p < held.Length; p++)
+                {
+                    held[p] = places[reader.ReadInt32()];
+                }
+
+                codeWindows.Add(hash, held);
+            }
+
+            return new Fingerprint(digestsHash, windows, codeWindows);
         }
 
-        /// <summary>The fingerprint of reference texts (the digests' contents, in file-name order).</summary>
-        public static Fingerprint Of(IReadOnlyList<string> texts)
+        /// <summary>The fingerprint of digests (file name and text, in file-name order).</summary>
+        public static Fingerprint Of(IReadOnlyList<(string Name, string Text)> digests)
         {
             var windows = new HashSet<uint>();
-            foreach (var text in texts)
+            foreach (var (_, text) in digests)
             {
                 windows.UnionWith(Hashes(Tokenize(text)));
             }
 
-            var digestsHash = SHA256.HashData(Encoding.UTF8.GetBytes(string.Join("\u0000", texts)));
-            return new Fingerprint(digestsHash, windows);
+            var codeWindows = new Dictionary<ulong, HashSet<CodeRuns.DigestPlace>>();
+            foreach (var piece in CodeRuns.DigestPieces(digests))
+            {
+                var place = CodeRuns.PlaceOf(piece.Snippet);
+                foreach (var hash in CodeRuns.Hashes(piece.Tokens))
+                {
+                    (codeWindows.TryGetValue(hash, out var held) ? held : codeWindows[hash] = []).Add(place);
+                }
+            }
+
+            var digestsHash = SHA256.HashData(Encoding.UTF8.GetBytes(string.Join("\u0000", digests.Select(d => d.Text))));
+            return new Fingerprint(digestsHash, windows, codeWindows.ToDictionary(w => w.Key, w => w.Value.ToArray()));
         }
     }
 
-    /// <summary>The digests' texts, in file-name order.</summary>
-    public static IReadOnlyList<string> ReadDigests(string folder) =>
-        Directory.EnumerateFiles(folder, "post-*-digest.md").Order(StringComparer.Ordinal).Select(File.ReadAllText).ToList();
+    /// <summary>The digests' files, as (file name, text), in file-name order.</summary>
+    public static IReadOnlyList<(string Name, string Text)> ReadDigests(string folder) =>
+        Directory.EnumerateFiles(folder, "post-*-digest.md").Order(StringComparer.Ordinal)
+            .Select(path => (Path.GetFileName(path), File.ReadAllText(path)))
+            .ToList();
 
     /// <summary>Words, numbers and punctuation marks of <paramref name="text"/>, lower-cased, with their lines.</summary>
     public static List<Token> Tokenize(string text)

@@ -13,8 +13,7 @@ namespace PerfLab.Tests.Support;
 /// digests are not. The result is committed (Data/digest-prs.json) with the SHA-256 of the digests it was made
 /// from; where the digests are, the committed file must equal a fresh extraction.
 /// <para>
-/// An entry starts at a line <c>**J27 — </c> or <c>**S09–S13 — </c> (the .NET 9 and 10 digests) or
-/// <c>#### LQ03 · </c> (the .NET Core 3.0 digest) and runs to the next entry, heading or rule. A reference is
+/// An entry starts at a line <see cref="DigestEntries"/> recognizes and runs to the next entry, heading or rule. A reference is
 /// <c>dotnet/repo#N</c>, or a bare <c>#N</c>: that one belongs to the repository of the reference before it on
 /// the same line, unless a sentence or the word "PR" comes between (then to dotnet/runtime in the .NET 9 and 10
 /// digests). Text in code spans and anything called an issue are skipped. "Same PRs as J15" credits that entry's
@@ -31,14 +30,6 @@ public static partial class DigestPrs
 {
     /// <summary>The schema the committed file declares.</summary>
     public const string Schema = "perflab-digest-prs/1";
-
-    /// <summary>Each digest's file name and the prefix of its figure ids in data/published.</summary>
-    public static IReadOnlyDictionary<string, string> Prefixes { get; } = new Dictionary<string, string>(StringComparer.Ordinal)
-    {
-        ["post-net10-digest.md"] = "N10",
-        ["post-net9-digest.md"] = "N9",
-        ["post-netcore30-digest.md"] = "C30",
-    };
 
     /// <summary>The PRs one digest entry credits, and those it names only in a side remark.</summary>
     public sealed record Entry(IReadOnlyList<string> Prs, IReadOnlyList<string> Asides);
@@ -89,7 +80,7 @@ public static partial class DigestPrs
 
     /// <summary>The three digests of a folder as (file name, text), in file-name order.</summary>
     public static IReadOnlyList<(string Name, string Text)> ReadDigests(string folder) =>
-        Prefixes.Keys.Order(StringComparer.Ordinal)
+        DigestEntries.Prefixes.Keys.Order(StringComparer.Ordinal)
             .Select(name => (name, File.ReadAllText(Path.Combine(folder, name))))
             .ToList();
 
@@ -99,7 +90,7 @@ public static partial class DigestPrs
         var figures = new Dictionary<string, Entry>(StringComparer.Ordinal);
         foreach (var (name, text) in digests)
         {
-            var prefix = Prefixes.TryGetValue(name, out var known) ? known : throw new ArgumentException($"{name}: not a digest this extraction knows ({string.Join(", ", Prefixes.Keys)}).", nameof(digests));
+            var prefix = DigestEntries.Prefixes.TryGetValue(name, out var known) ? known : throw new ArgumentException($"{name}: not a digest this extraction knows ({string.Join(", ", DigestEntries.Prefixes.Keys)}).", nameof(digests));
             foreach (var (id, entry) in ExtractDigest(prefix, text))
             {
                 figures.Add(id, entry);
@@ -122,29 +113,27 @@ public static partial class DigestPrs
         var asides = new Dictionary<string, SortedSet<string>>(StringComparer.Ordinal);
         var same = new Dictionary<string, string>(StringComparer.Ordinal);
         var defaultRepo = prefix is "N9" or "N10" ? "dotnet/runtime" : null;
-        string[] current = [];
+        IReadOnlyList<string> current = [];
         var lineNumber = 0;
         foreach (var raw in text.Split('\n'))
         {
             lineNumber++;
             var line = raw.TrimEnd('\r');
-            if (EntryStart().Match(line) is { Success: true } start)
+            if (DigestEntries.Starting(prefix, line) is { Count: > 0 } started)
             {
-                var from = int.Parse(start.Groups["from"].Value, CultureInfo.InvariantCulture);
-                var to = start.Groups["to"].Success ? int.Parse(start.Groups["to"].Value, CultureInfo.InvariantCulture) : from;
-                current = Enumerable.Range(from, to - from + 1).Select(n => $"{prefix}-{start.Groups["letters"].Value}{n:00}").ToArray();
+                current = started;
                 foreach (var id in current)
                 {
                     prs[id] = new SortedSet<string>(PrOrder);
                     asides[id] = new SortedSet<string>(PrOrder);
                 }
             }
-            else if (line.StartsWith('#') || line.StartsWith("---", StringComparison.Ordinal))
+            else if (DigestEntries.Ends(line))
             {
                 current = [];
             }
 
-            if (current.Length == 0)
+            if (current.Count == 0)
             {
                 continue;
             }
@@ -289,9 +278,6 @@ public static partial class DigestPrs
         var byRepo = string.CompareOrdinal(repoA, repoB);
         return byRepo != 0 ? byRepo : numberA.CompareTo(numberB);
     });
-
-    [GeneratedRegex(@"^(?:\*\*|#### )(?<letters>[A-Z]{1,2})(?<from>\d\d)(?:[–-](?:[A-Z]{1,2})?(?<to>\d\d))? (?:—|·) ")]
-    private static partial Regex EntryStart();
 
     [GeneratedRegex(@"`[^`\n]*`")]
     private static partial Regex CodeSpan();
