@@ -20,7 +20,7 @@ public sealed class SteadyStateRuns
     public static readonly IReadOnlyList<(string Notebook, string[] Classes, string[] Methods, string[]? Runtimes)> Plan =
     [
         (JitTieringAllocationClaimsTests.StackAllocation, ["class ShortLived", "class DisposeStruct", "class ThreeWords", "class PixelBytes", "class WorkWeek"], ["ReadBack", "BothSpellings", "Letters", "Paint", "LongestDay"], null),
-        (CollectionsClaimsTests.Enumeration, ["class StackWalk", "class ConcurrentWalk"], ["AsStack", "AsSequence", "SumValues"], null),
+        (CollectionsClaimsTests.Enumeration, ["class UndoHistory", "class StockLevels"], ["WalkStack", "WalkStackAsSequence", "UnitsInStock"], null),
         (CollectionsClaimsTests.Linq, ["class WithACondition"], ["AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch"], ["net8.0", "net9.0"]),
         (CollectionsClaimsTests.Linq, ["class ContainsAfter"], ["AfterDistinct", "AfterUnion", "AfterOrderBy"], ["net9.0", "net10.0"]),
         (CollectionsClaimsTests.Dictionaries, ["class LiteralKeys", "class NumberWords", "class StatusReasons", "class ReadOnlyTables", "class BuildOrRead"], CollectionsClaimsTests.LookupsThatAllocateNothing, ["net9.0", "net10.0"]),

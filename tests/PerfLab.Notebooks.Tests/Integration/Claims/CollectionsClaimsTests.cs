@@ -26,21 +26,21 @@ public class CollectionsClaimsTests(CourseRun course)
 
         foreach (var runtime in AllRuntimes)
         {
-            AllocatesAbout(0, bytes[("AsStack", runtime)], $"AsStack on {runtime}");
+            AllocatesAbout(0, bytes[("WalkStack", runtime)], $"WalkStack on {runtime}");
         }
 
-        AllocatesAbout(40, bytes[("AsSequence", "net8.0")], "AsSequence on net8.0");
-        AllocatesAbout(40, bytes[("AsSequence", "net9.0")], "AsSequence on net9.0");
-        AllocatesAbout(0, bytes[("AsSequence", "net10.0")], "AsSequence on net10.0");
-        AllocatesAbout(56, bytes[("SumValues", "net8.0")], "SumValues on net8.0");
-        AllocatesAbout(56, bytes[("SumValues", "net9.0")], "SumValues on net9.0");
-        AllocatesAbout(0, bytes[("SumValues", "net10.0")], "SumValues on net10.0");
+        AllocatesAbout(40, bytes[("WalkStackAsSequence", "net8.0")], "WalkStackAsSequence on net8.0");
+        AllocatesAbout(40, bytes[("WalkStackAsSequence", "net9.0")], "WalkStackAsSequence on net9.0");
+        AllocatesAbout(0, bytes[("WalkStackAsSequence", "net10.0")], "WalkStackAsSequence on net10.0");
+        AllocatesAbout(56, bytes[("UnitsInStock", "net8.0")], "UnitsInStock on net8.0");
+        AllocatesAbout(56, bytes[("UnitsInStock", "net9.0")], "UnitsInStock on net9.0");
+        AllocatesAbout(0, bytes[("UnitsInStock", "net10.0")], "UnitsInStock on net10.0");
     }
 
     [Fact]
     public async Task Enumeration_the_stack_loop_shrinks_to_about_55_bytes_without_calls_on_net10_N10_C02()
     {
-        var report = await RouteListingsAsync(Enumeration, "class StackWalk", AsmVariant.SteadyState, null, "AsStack");
+        var report = await RouteListingsAsync(Enumeration, "class UndoHistory", AsmVariant.SteadyState, null, "WalkStack");
 
         // .NET 9's size comes from a PGO-shaped layout and moves by a byte between runs (331 or 332): a range.
         Assert.InRange(Only(report, "net9.0").CodeSize, 300, 360);
