@@ -46,13 +46,14 @@ public static class NotebookReplay
             {
                 var type = request.Filter.FirstOrDefault()?.TrimEnd('*').TrimEnd('.') ?? "?";
                 var cell = CellContext.Current is { } context && int.TryParse(context.CellName.AsSpan("cell ".Length), out var number) ? number - 1 : -1;
-                var found = recorded(request.ContentKey());
+                var code = request.ContentKey();
+                var found = recorded(code);
                 lock (calls)
                 {
                     calls.Add(new ReplayedCall(cell, type, found));
                 }
 
-                return found is null ? Missing(request, type) : found with { MeasuredBy = "this cell's reference run" };
+                return found is null ? Missing(request, type) : found with { MeasuredBy = "this cell's reference run", Code = code };
             };
 
             // Full mode names what the recorded runs are; the mode decides nothing else here.

@@ -133,7 +133,7 @@ public sealed class BenchmarkEngine
         var timing = new RunTiming(clock.Elapsed.TotalSeconds, compileSeconds, provisionSeconds, waitSeconds, measureSeconds);
         var run = ResultBuilder.Build(request.SourcePath, request.Mode, startedAt, request.Environment, request.Filter, works.Select(w => w.Outcome!).ToArray(), timing);
         say("done", $"done in {clock.Elapsed.TotalSeconds:F1} s");
-        return run;
+        return run with { Code = request.ContentKey() };
     }
 
     // The one place a runtime's part of a run is labelled with where its runtime is: installed or

@@ -129,6 +129,14 @@ public sealed record BenchmarkRun(
     [System.Text.Json.Serialization.JsonIgnore]
     public string? MeasuredBy { get; init; }
 
+    /// <summary>
+    /// The content key of what the run measured (BenchmarkRequest.ContentKey), set by the engine: the reference
+    /// lines and bars beside it come only from reference runs of the same code. Null for a run read back from
+    /// JSON (the reference file keeps it beside the run). Never written to JSON.
+    /// </summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public string? Code { get; init; }
+
     /// <summary>True when every row came from the cache.</summary>
     public bool Cached => Runtimes.Count > 0 && Runtimes.All(r => r.Cached);
 

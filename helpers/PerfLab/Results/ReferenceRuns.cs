@@ -38,20 +38,22 @@ public static class ReferenceRuns
     /// <summary>One machine's file: its description and every result row that names a figure.</summary>
     /// <param name="Name">The machine's name.</param>
     /// <param name="Description">Processor, cores and mode.</param>
-    /// <param name="Rows">(figure id, "" for a baseline that names none; row of the post it reproduces or null; method, runtime, type, baseline, mean ns).</param>
-    public sealed record Machine(string Name, string Description, IReadOnlyList<(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs)> Rows);
+    /// <param name="Rows">(figure id, "" for a baseline that names none; row of the post it reproduces or null; method, runtime, type, baseline, mean ns; the content key of the run's code, or null).</param>
+    public sealed record Machine(string Name, string Description, IReadOnlyList<(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs, string? Code)> Rows);
 
     /// <summary>Problems with the shipped files.</summary>
     public static IReadOnlyList<string> Problems => Shipped.Value.Problems;
 
     /// <summary>Every reference machine's measurement of what <paramref name="published"/> compares.</summary>
     /// <param name="published">The published comparison a case reproduces.</param>
-    public static IReadOnlyList<ReferenceMeasurement> For(PublishedComparison published) => For(Shipped.Value.Machines, published);
+    /// <param name="code">The content key of the code the case ran (<see cref="BenchmarkRun.Code"/>): only runs of that code count, so a changed cell is never shown its old code's numbers; null: any run of the figure (the fidelity report).</param>
+    public static IReadOnlyList<ReferenceMeasurement> For(PublishedComparison published, string? code = null) => For(Shipped.Value.Machines, published, code);
 
-    /// <summary><see cref="For(PublishedComparison)"/> over given machines.</summary>
+    /// <summary><see cref="For(PublishedComparison, string?)"/> over given machines.</summary>
     /// <param name="machines">The machines.</param>
     /// <param name="published">The published comparison.</param>
-    public static IReadOnlyList<ReferenceMeasurement> For(IReadOnlyList<Machine> machines, PublishedComparison published)
+    /// <param name="code">Only runs of this code; null: any.</param>
+    public static IReadOnlyList<ReferenceMeasurement> For(IReadOnlyList<Machine> machines, PublishedComparison published, string? code = null)
     {
         ArgumentNullException.ThrowIfNull(machines);
         ArgumentNullException.ThrowIfNull(published);
@@ -63,7 +65,7 @@ public static class ReferenceRuns
         var found = new List<ReferenceMeasurement>();
         foreach (var machine in machines)
         {
-            var rows = machine.Rows.Where(r => r.Figure == published.Id && (r.Row is null || r.Row == after.Method)).ToArray();
+            var rows = machine.Rows.Where(r => r.Figure == published.Id && (r.Row is null || r.Row == after.Method) && (code is null || r.Code == code)).ToArray();
             if (published.Kind == "runtimes")
             {
                 var old = rows.FirstOrDefault(r => r.Runtime == before.Runtime);
@@ -82,7 +84,7 @@ public static class ReferenceRuns
                 var recent = measured.Any(r => r.Runtime == after.Runtime)
                     ? measured.Last(r => r.Runtime == after.Runtime)
                     : measured.LastOrDefault();
-                var baseline = machine.Rows.FirstOrDefault(r => r.Type == recent.Type && r.IsBaseline && r.Runtime == recent.Runtime);
+                var baseline = machine.Rows.FirstOrDefault(r => r.Type == recent.Type && r.IsBaseline && r.Runtime == recent.Runtime && r.Code == recent.Code);
                 if (recent.Figure is not null && baseline.Figure is not null && baseline.MeanNs > 0)
                 {
                     found.Add(new ReferenceMeasurement(machine.Name, machine.Description, baseline.MeanNs, recent.MeanNs, before.Method, after.Method));
@@ -145,15 +147,16 @@ public static class ReferenceRuns
 
                 var machine = document["machine"];
                 var description = $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
-                var rows = new List<(string, string?, string, string, string, bool, double)>();
-                foreach (var result in (document["runs"] as JsonArray ?? []).SelectMany(r => r?["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>())
+                var rows = new List<(string, string?, string, string, string, bool, double, string?)>();
+                foreach (var (result, code) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
+                    .SelectMany(r => (r["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>().Select(result => (result, (string?)r["code"]))))
                 {
                     // Rows naming a figure, and every baseline: an old-vs-new figure's baseline method need not name it.
                     var isBaseline = (bool?)result["isBaseline"] ?? false;
                     var id = (string?)result["published"]?["id"];
                     if ((id is not null || isBaseline) && (double?)result["statistics"]?["mean"] is { } mean)
                     {
-                        rows.Add((id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean));
+                        rows.Add((id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code));
                     }
                 }
 

@@ -57,20 +57,24 @@ internal static class ResultColumns
     {
         ArgumentNullException.ThrowIfNull(run);
         return run.Results.Select(r => r.Published).OfType<PublishedComparison>().Where(p => !p.IsBaselineItself).Distinct()
-            .SelectMany(p => new[] { PublishedLine(p) }.Concat(ReferenceLines(p)))
+            .SelectMany(p => new[] { PublishedLine(p) }.Concat(ReferenceLines(p, run.Code)))
             .Concat(PublishedFigures.Problems.Concat(ReferenceRuns.Problems).Select(p => "⚠ " + p)).Distinct().ToArray();
     }
 
     // What the course's reference machines measured for the same comparison, or that none has yet.
-    private static IEnumerable<string> ReferenceLines(PublishedComparison p)
+    private static IEnumerable<string> ReferenceLines(PublishedComparison p, string? code)
     {
         if (p.Kind == "asm" || p.Ratio is null)
         {
             yield break;
         }
 
-        var measured = ReferenceRuns.For(p);
-        if (measured.Count == 0)
+        var measured = ReferenceRuns.For(p, code);
+        if (measured.Count == 0 && code is not null && ReferenceRuns.For(p).Count > 0)
+        {
+            yield return $"Reference: no reference machine has measured {p.Id} with this code yet (the cell changed since the reference run; `perflab reference --only-missing` adds it).";
+        }
+        else if (measured.Count == 0)
         {
             yield return $"Reference: no reference machine has measured {p.Id} yet (data/reference/machines; `perflab reference` adds a machine).";
         }

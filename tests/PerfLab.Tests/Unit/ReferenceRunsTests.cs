@@ -40,6 +40,28 @@ public class ReferenceRunsTests
     }
 
     [Fact]
+    public void Given_the_code_a_case_ran_only_the_reference_run_of_that_code_counts()
+    {
+        using var folder = new TempFolder();
+        static string Run(string code, double before, double after) => $$"""
+            { "suite": "notebooks/a.ipynb", "code": "{{code}}", "run": { "results": [
+              { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": {{before}} }, "published": { "id": "N10-J01" } },
+              { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": {{after}} }, "published": { "id": "N10-J01" } } ] } }
+            """;
+        folder.Write("box.json", $$"""
+            { "schema": "perflab-reference/1", "mode": "full", "machine": { "name": "box", "processor": "A CPU", "logicalCores": 4 },
+              "runs": [ {{Run("old-code", 20, 10)}}, {{Run("new-code", 20, 5)}} ] }
+            """);
+
+        var (machines, _) = ReferenceRuns.Load(folder.Path);
+
+        Assert.Equal(0.25, Assert.Single(ReferenceRuns.For(machines, J01, "new-code")).Ratio);
+        Assert.Equal(0.5, Assert.Single(ReferenceRuns.For(machines, J01, "old-code")).Ratio);
+        Assert.Empty(ReferenceRuns.For(machines, J01, "edited-code"));
+        Assert.Single(ReferenceRuns.For(machines, J01));
+    }
+
+    [Fact]
     public void A_file_of_another_schema_is_named_and_skipped()
     {
         using var folder = new TempFolder();

@@ -161,7 +161,7 @@ internal static class BenchmarkCharts
             published.Add(Number(figure.Ratio));
             yours.Add(Number(mine));
             hover.Add($"{figure.Post}{(figure.Kind == "runtimes" ? "" : $", {compared}")}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
-            references.Add(ReferenceRuns.For(figure));
+            references.Add(ReferenceRuns.For(figure, run.Code));
         }
 
         if (labels.Count == 0)
