@@ -33,12 +33,18 @@ internal static class SiteCommand
                 output.WriteLine($"no reference result: {missing}");
             }
 
+            // Never shown (no cell asks for its code), but fidelity still reads it: say so, so it gets removed.
+            foreach (var stale in result.Stale)
+            {
+                output.WriteLine($"stale reference result: {stale}");
+            }
+
             foreach (var problem in result.Problems)
             {
                 error.WriteLine($"error: {problem}");
             }
 
-            output.WriteLine($"Site: {Path.Combine(result.Folder, "index.html")} ({result.Pages.Count} files in {clock.Elapsed.TotalSeconds:F0} s; {result.Answered} benchmark calls answered from the reference run, {result.Missing.Count} without one)");
+            output.WriteLine($"Site: {Path.Combine(result.Folder, "index.html")} ({result.Pages.Count} files in {clock.Elapsed.TotalSeconds:F0} s; {result.Answered} benchmark calls answered from the reference run, {result.Missing.Count} without one, {result.Stale.Count} stale)");
             return result.Problems.Count == 0 ? 0 : PerfLabCommand.Failure;
         }).ConfigureAwait(false));
         return command;

@@ -19,8 +19,9 @@ namespace PerfLab.Course.Site;
 /// <param name="Pages">Every page written, relative to the folder.</param>
 /// <param name="Answered">Benchmark calls answered from the reference file.</param>
 /// <param name="Missing">Benchmark calls the reference file has no run of (each page says so).</param>
+/// <param name="Stale">Runs of a notebook in the reference file whose code that notebook no longer asks for (the cell changed, went, or moved to another notebook).</param>
 /// <param name="Problems">Cells that failed for another reason: the site is incomplete.</param>
-public sealed record SiteResult(string Folder, IReadOnlyList<string> Pages, int Answered, IReadOnlyList<string> Missing, IReadOnlyList<string> Problems);
+public sealed record SiteResult(string Folder, IReadOnlyList<string> Pages, int Answered, IReadOnlyList<string> Missing, IReadOnlyList<string> Stale, IReadOnlyList<string> Problems);
 
 /// <summary>
 /// <c>perflab site</c>: every notebook of the index as one page of a static site a reader can open before they
@@ -84,6 +85,7 @@ public static partial class CourseSite
 
         var answered = 0;
         var missing = new List<string>();
+        var asked = new HashSet<(string Suite, string Code)>();
         var problems = new List<string>();
         foreach (var (notebook, index) in catalog.Select((n, i) => (n, i)))
         {
@@ -97,6 +99,7 @@ public static partial class CourseSite
             var hidden = new HashSet<int>();
             foreach (var call in replayed.Calls)
             {
+                asked.Add(("notebooks/" + notebook.Path, call.Code));
                 if (call.Found is { } run)
                 {
                     answered++;
@@ -156,7 +159,11 @@ public static partial class CourseSite
 
         var readme = await File.ReadAllTextAsync(Path.Combine(notebooksFolder, "README.md"), cancellationToken).ConfigureAwait(false);
         await WriteAsync(root, "index.html", site.IndexPage(readme), pages, cancellationToken).ConfigureAwait(false);
-        return new SiteResult(root, pages, answered, missing, problems);
+        // Only notebooks' runs (the suite files in data/reference/suite are not pages), each filed under the notebook that asks for it.
+        var stale = runs.Where(r => r.Suite.StartsWith("notebooks/", StringComparison.Ordinal) && (r.Code is null || !asked.Contains((r.Suite, r.Code))))
+            .Select(r => $"{r.Suite}: {string.Join(", ", r.Run.Results.Select(x => x.Type).Distinct())} (run of {r.Run.StartedAt:yyyy-MM-dd HH:mm}, code {r.Code?[..Math.Min(12, r.Code.Length)] ?? "none"})")
+            .ToArray();
+        return new SiteResult(root, pages, answered, missing, stale, problems);
     }
 
     // The cells of each "## Exercise" section: shown, not run (a reader's answer is theirs to write).

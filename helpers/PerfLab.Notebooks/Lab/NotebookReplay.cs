@@ -8,8 +8,9 @@ namespace PerfLab.Notebooks;
 /// <summary>What a replayed benchmark call found.</summary>
 /// <param name="Cell">The calling cell's index.</param>
 /// <param name="Type">The benchmark class.</param>
+/// <param name="Code">The content key of what the call would measure (<see cref="BenchmarkRequest.ContentKey"/>).</param>
 /// <param name="Found">The recorded run, or null: no run was recorded for this code.</param>
-public sealed record ReplayedCall(int Cell, string Type, BenchmarkRun? Found);
+public sealed record ReplayedCall(int Cell, string Type, string Code, BenchmarkRun? Found);
 
 /// <summary>A notebook run by <see cref="NotebookReplay"/>: its cells and what each benchmark call found.</summary>
 /// <param name="Run">The cells and their outputs.</param>
@@ -50,7 +51,7 @@ public static class NotebookReplay
                 var found = recorded(code);
                 lock (calls)
                 {
-                    calls.Add(new ReplayedCall(cell, type, found));
+                    calls.Add(new ReplayedCall(cell, type, code, found));
                 }
 
                 return found is null ? Missing(request, type) : found with { MeasuredBy = "this cell's reference run", Code = code };

@@ -50,6 +50,29 @@ public partial class SiteTests(CourseRun course)
         Assert.Contains($"{missing} without one", result.Output, StringComparison.Ordinal);
     }
 
+    /// <summary>The benchmark calls the reference run has not measured yet, one "notebook | class" a line.</summary>
+    public const string PendingList = "tests/PerfLab.Notebooks.Tests/Data/reference-pending.txt";
+
+    [Fact]
+    public async Task The_reference_file_answers_every_benchmark_call_but_the_pending_ones_and_holds_no_stale_run()
+    {
+        var result = await BuiltAsync();
+        var lines = result.Output.Split('\n', StringSplitOptions.TrimEntries);
+
+        // A stale run is never shown (or filed under another notebook), yet `perflab fidelity` would still count it.
+        var stale = lines.Where(l => l.StartsWith("stale reference result: ", StringComparison.Ordinal)).ToArray();
+        Assert.True(stale.Length == 0, "The reference file holds runs of code no cell has any more: remove them from data/reference/machines (the cell changed since; re-measure it with `perflab reference --update --only-missing`).\n" + string.Join("\n", stale));
+
+        // "no reference result: notebooks/x.ipynb, cell 7 (Type)" -> "x.ipynb | Type": cell numbers move when prose is edited.
+        var missing = lines.Select(l => MissingCall().Match(l)).Where(m => m.Success).Select(m => $"{m.Groups[1].Value} | {m.Groups[2].Value}").Order(StringComparer.Ordinal).ToArray();
+        var pending = File.ReadAllLines(Path.Combine(Repo.Root, PendingList)).Select(l => l.Trim()).Where(l => l.Length > 0 && !l.StartsWith('#')).Order(StringComparer.Ordinal).ToArray();
+        var unlisted = missing.Except(pending).ToArray();
+        var measured = pending.Except(missing).ToArray();
+        Assert.True(unlisted.Length == 0 && measured.Length == 0,
+            (unlisted.Length == 0 ? "" : $"Benchmark calls without a reference run: measure them (`perflab reference --update --only-missing --mode full`), do not list them in {PendingList}:\n  " + string.Join("\n  ", unlisted) + "\n") +
+            (measured.Length == 0 ? "" : $"Listed in {PendingList} but measured now (or gone): remove their lines:\n  " + string.Join("\n  ", measured)));
+    }
+
     [Fact]
     public async Task Every_page_opens_offline_draws_every_chart_and_links_only_to_files_that_exist()
     {
@@ -130,6 +153,9 @@ public partial class SiteTests(CourseRun course)
         Assert.Equal("jit/01-tiering-and-pgo.html", await tab.Locator("nav.site.top a[rel=next]").GetAttributeAsync("href"));
         await tab.ScreenshotAsync(new() { Path = Path.Combine(OfflineBrowser.ArtifactsFolder, "site-00-start-here.png"), FullPage = true });
     }
+
+    [GeneratedRegex(@"^no reference result: notebooks/(\S+), cell \d+ \((.+)\)$")]
+    private static partial Regex MissingCall();
 
     [GeneratedRegex("No reference result for ")]
     private static partial Regex NoReference();
