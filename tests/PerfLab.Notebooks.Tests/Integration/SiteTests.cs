@@ -63,13 +63,13 @@ public partial class SiteTests(CourseRun course)
         var stale = lines.Where(l => l.StartsWith("stale reference result: ", StringComparison.Ordinal)).ToArray();
         Assert.True(stale.Length == 0, "The reference file holds runs of code no cell has any more: remove them from data/reference/machines (the cell changed since; re-measure it with `perflab reference --update --only-missing`).\n" + string.Join("\n", stale));
 
-        // "no reference result: notebooks/x.ipynb, cell 7 (Type)" -> "x.ipynb | Type": cell numbers move when prose is edited.
+        // "no reference result: jit/x.ipynb, cell 7 (Type)" -> "jit/x.ipynb | Type": cell numbers move when prose is edited.
         var missing = lines.Select(l => MissingCall().Match(l)).Where(m => m.Success).Select(m => $"{m.Groups[1].Value} | {m.Groups[2].Value}").Order(StringComparer.Ordinal).ToArray();
         var pending = File.ReadAllLines(Path.Combine(Repo.Root, PendingList)).Select(l => l.Trim()).Where(l => l.Length > 0 && !l.StartsWith('#')).Order(StringComparer.Ordinal).ToArray();
         var unlisted = missing.Except(pending).ToArray();
         var measured = pending.Except(missing).ToArray();
         Assert.True(unlisted.Length == 0 && measured.Length == 0,
-            (unlisted.Length == 0 ? "" : $"Benchmark calls without a reference run: measure them (`perflab reference --update --only-missing --mode full`), do not list them in {PendingList}:\n  " + string.Join("\n  ", unlisted) + "\n") +
+            (unlisted.Length == 0 ? "" : $"Benchmark calls without a reference run: measure them on a quiet machine (`perflab reference --update --only-missing --mode full`); until then list them in {PendingList}:\n  " + string.Join("\n  ", unlisted) + "\n") +
             (measured.Length == 0 ? "" : $"Listed in {PendingList} but measured now (or gone): remove their lines:\n  " + string.Join("\n  ", measured)));
     }
 
@@ -154,7 +154,7 @@ public partial class SiteTests(CourseRun course)
         await tab.ScreenshotAsync(new() { Path = Path.Combine(OfflineBrowser.ArtifactsFolder, "site-00-start-here.png"), FullPage = true });
     }
 
-    [GeneratedRegex(@"^no reference result: notebooks/(\S+), cell \d+ \((.+)\)$")]
+    [GeneratedRegex(@"^no reference result: (\S+), cell \d+ \((.+)\)$")]
     private static partial Regex MissingCall();
 
     [GeneratedRegex("No reference result for ")]
