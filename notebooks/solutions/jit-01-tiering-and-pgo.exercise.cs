@@ -1,2 +1,2 @@
-var exercise = await Lab.RunAsync<HotPathEnumerator>(runtimes: ["net10.0"], env: ["DOTNET_TieredPGO=0"]);
+var exercise = await Lab.RunAsync<ArrayAsSequence>(runtimes: ["net10.0"], env: ["DOTNET_TieredPGO=0"]);
 exercise

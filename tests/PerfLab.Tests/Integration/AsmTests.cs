@@ -48,21 +48,21 @@ public class AsmTests
     [Fact]
     public async Task Switch_on_span_length_loses_its_six_bounds_checks_on_net10_N10_J16()
     {
-        var report = await Capture("LengthSwitch.Add", null, "net9.0", "net10.0");
+        var report = await Capture("LengthSwitch.Pack", null, "net9.0", "net10.0");
 
-        Assert.Equal(6, Listing(report, "net9.0", "LengthSwitch:Add").BoundsChecks);
-        Assert.Equal(0, Listing(report, "net10.0", "LengthSwitch:Add").BoundsChecks);
+        Assert.Equal(6, Listing(report, "net9.0", "LengthSwitch:Pack(").BoundsChecks);
+        Assert.Equal(0, Listing(report, "net10.0", "LengthSwitch:Pack(").BoundsChecks);
         Assert.Contains(report.Summaries(), s => s.Contains("net9.0 -> net10.0: ", StringComparison.Ordinal) && s.Contains("bounds checks 6 -> 0", StringComparison.Ordinal));
     }
 
     [Fact]
     public async Task A_captured_lambda_allocates_twice_on_net9_and_once_on_net10_N10_J01()
     {
-        var report = await Capture("Closures.Shift", null, "net9.0", "net10.0");
+        var report = await Capture("Closures.Scaled", null, "net9.0", "net10.0");
 
-        Assert.Equal(2, Listing(report, "net9.0", "Closures:Shift").Allocations);
-        Assert.Equal(1, Listing(report, "net10.0", "Closures:Shift").Allocations);
-        Assert.Contains(report.Summaries(), s => s.StartsWith("Closures:Shift(int):int:this: net9.0 -> net10.0:", StringComparison.Ordinal) && s.Contains("allocations 2 -> 1", StringComparison.Ordinal));
+        Assert.Equal(2, Listing(report, "net9.0", "Closures:Scaled").Allocations);
+        Assert.Equal(1, Listing(report, "net10.0", "Closures:Scaled").Allocations);
+        Assert.Contains(report.Summaries(), s => s.StartsWith("Closures:Scaled(int):int:this: net9.0 -> net10.0:", StringComparison.Ordinal) && s.Contains("allocations 2 -> 1", StringComparison.Ordinal));
     }
 
     [Theory]
@@ -80,7 +80,7 @@ public class AsmTests
     [Fact]
     public async Task Lambdas_come_along_with_the_method_that_declares_them()
     {
-        var report = await Capture("Closures.Shift", null, "net10.0");
+        var report = await Capture("Closures.Scaled", null, "net10.0");
         Assert.Contains(report.Runtimes[0].Listings.Select(l => l.Method).Concat(report.Runtimes[0].NotCompiled), m => m.Contains("lambda", StringComparison.Ordinal) || m.Contains(">b__", StringComparison.Ordinal));
     }
 
@@ -119,12 +119,12 @@ public class AsmTests
     [Fact]
     public async Task No_pgo_gives_tier1_code_without_profile_data()
     {
-        var request = new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["LengthSwitch.Add"], Runtimes = [RuntimeCatalog.Find("net9.0")] };
+        var request = new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Methods = ["LengthSwitch.Pack"], Runtimes = [RuntimeCatalog.Find("net9.0")] };
         var withPgo = await _engine.CaptureAsync(request);
         var withoutPgo = await _engine.CaptureAsync(request with { NoPgo = true });
 
-        Assert.True(Listing(withPgo, "net9.0", "LengthSwitch:Add").UsesPgo);
-        var listing = Listing(withoutPgo, "net9.0", "LengthSwitch:Add");
+        Assert.True(Listing(withPgo, "net9.0", "LengthSwitch:Pack(").UsesPgo);
+        var listing = Listing(withoutPgo, "net9.0", "LengthSwitch:Pack(");
         Assert.Equal("Tier1", listing.Tier);
         Assert.False(listing.UsesPgo);
     }
@@ -134,9 +134,9 @@ public class AsmTests
     {
         var report = await _engine.CaptureAsync(new AsmRequest { Source = Facts, SourcePath = "Facts.cs", Runtimes = [RuntimeCatalog.Find("net10.0")] });
 
-        Assert.Equal("Lookups.ConstantIndex, Lookups.UnknownIndex, LengthSwitch.AddPair, Closures.Shift", report.Method);
+        Assert.Equal("Lookups.ConstantIndex, Lookups.UnknownIndex, LengthSwitch.PackVersion, Closures.Scaled", report.Method);
         Assert.NotNull(Listing(report, "net10.0", "Lookups:UnknownIndex"));
-        Assert.NotNull(Listing(report, "net10.0", "LengthSwitch:AddPair"));
+        Assert.NotNull(Listing(report, "net10.0", "LengthSwitch:PackVersion"));
     }
 
     [Fact]

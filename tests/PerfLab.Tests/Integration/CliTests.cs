@@ -306,11 +306,11 @@ public class CliTests
         using var folder = new TempFolder();
         var file = folder.Write("Facts.cs", Sources.AsmFacts());
 
-        var result = await CliProcess.RunAsync(["asm", file, "--method", "LengthSwitch.Add", "--runtimes", "net9.0", "net10.0"], TestHome.Environment);
+        var result = await CliProcess.RunAsync(["asm", file, "--method", "LengthSwitch.Pack", "--runtimes", "net9.0", "net10.0"], TestHome.Environment);
 
         Assert.True(result.ExitCode == 0, result.ToString());
-        Assert.Contains("asm of LengthSwitch.Add · steady state (Tier1 with dynamic PGO) · net9.0 9.0.20, net10.0 10.0.12", result.Output, StringComparison.Ordinal);
-        Assert.Contains("net9.0 -> net10.0: 103 -> 70 bytes, bounds checks 6 -> 0", result.Output, StringComparison.Ordinal);
+        Assert.Contains("asm of LengthSwitch.Pack · steady state (Tier1 with dynamic PGO) · net9.0 9.0.20, net10.0 10.0.12", result.Output, StringComparison.Ordinal);
+        Assert.Contains("net9.0 -> net10.0: 118 -> 84 bytes, bounds checks 6 -> 0", result.Output, StringComparison.Ordinal);
         Assert.Contains("   net9.0: Tier1", result.Output, StringComparison.Ordinal);
         Assert.Contains("│ net10.0", result.Output, StringComparison.Ordinal);
         Assert.Contains("call     CORINFO_HELP_RNGCHKFAIL", result.Output, StringComparison.Ordinal);

@@ -98,7 +98,7 @@ public static class Sources
         }
         """;
 
-    /// <summary>Asm facts the asm view must report: bounds checks (N10-J16 and simpler), allocations (N10-J01).</summary>
+    /// <summary>Asm facts the asm view must report: bounds checks (N10-J16's behaviour, and simpler), allocations (N10-J01's).</summary>
     public static string AsmFacts() => $$"""
         {{Marker()}}
         using System.Runtime.CompilerServices;
@@ -115,33 +115,37 @@ public static class Sources
 
         public class LengthSwitch
         {
-            private int[] _pair = [1, 2];
+            private int[] _version = [10, 0, 12];
 
-            [Benchmark] public int AddPair() => Add(_pair);
+            [Benchmark] public int PackVersion() => Pack(_version);
 
-            // Every arm knows the span's length, so .NET 10 drops the range checks inside it.
+            // "major[.minor[.patch]]" packed into one number, 0 for anything else. Each arm knows how many
+            // parts there are, so .NET 10 drops the range checks of the reads inside it.
             [MethodImpl(MethodImplOptions.NoInlining)]
-            public int Add(ReadOnlySpan<int> values) => values.Length switch
+            public static int Pack(ReadOnlySpan<int> parts)
             {
-                0 => 0,
-                1 => values[0],
-                2 => values[0] + values[1],
-                3 => values[0] + values[1] + values[2],
-                _ => -1,
-            };
+                switch (parts.Length)
+                {
+                    case 1: return parts[0] << 16;
+                    case 2: return parts[0] << 16 | parts[1] << 8;
+                    case 3: return parts[0] << 16 | parts[1] << 8 | parts[2];
+                    default: return 0;
+                }
+            }
         }
 
         public class Closures
         {
             [Benchmark]
-            [Arguments(42)]
-            public int Shift(int y)
+            [Arguments(3)]
+            public int Scaled(int factor)
             {
-                Func<int, int> plusY = value => value + y;
-                return Twice(plusY, y);
+                Func<int, int> times = value => value * factor;
+                return Spread(times, 10, 4);
             }
 
-            private static int Twice(Func<int, int> f, int value) => f(value) + f(value);
+            // Inlined: the delegate never leaves Scaled, but the captured factor still needs its closure object.
+            private static int Spread(Func<int, int> map, int high, int low) => map(high) - map(low);
         }
         """;
 

@@ -28,10 +28,17 @@ public class JitBoundsLoopsFoldingClaimsTests
     private static async Task<AsmListing> ListingAsync(string notebook, string marker, string method, string runtime) =>
         Method(await CellListingsAsync(notebook, marker), runtime, method);
 
+    // Cells the notebooks time and show no listing of; their text says what the listings hold, so the claims capture them.
+    private static readonly Dictionary<string, string[]> TimedOnly = new()
+    {
+        ["class ProofTimings"] = ["LowestBits", "ParseOctet"],
+        ["class TrickTimings"] = ["CountOperators"],
+        ["class BarrierTimings"] = ["MoveAt", "OpenReader"],
+    };
+
     private static Task<AsmReport> CellListingsAsync(string notebook, string marker) =>
-        marker == "class ProofTimings"
-            // jit/04 times these and shows no listing; its text says what their listings hold, so the claim captures them.
-            ? OwnListingsAsync(notebook, marker, [], "LowestBits", "ParseOctet")
+        TimedOnly.TryGetValue(marker, out var timed)
+            ? OwnListingsAsync(notebook, marker, [], timed)
             : RouteListingsAsync(notebook, marker, AsmVariant.SteadyState, null, CellMethods.GetValueOrDefault(marker, []));
 
     // (class, method, per runtime 8/9/10: bounds checks and size) as notebook jit/04's text states them.
@@ -193,12 +200,12 @@ public class JitBoundsLoopsFoldingClaimsTests
     [InlineData("class Folding", "LabelOrDefault", 41, 41, 25)]
     [InlineData("class Folding", "HasDayName", 57, 58, 6)]
     [InlineData("class Folding", "TooBigForUInt", 15, 15, 11)]
-    [InlineData("class CompareTricks", "OfficeHoursIf", 25, 13, 13)]
-    [InlineData("class CompareTricks", "OfficeHours", 17, 18, 13)]
-    [InlineData("class CompareTricks", "IsBase32Digit", 44, 39, 39)]
-    [InlineData("class CompareTricks", "IsSeparator", 36, 43, 43)]
-    [InlineData("class CompareTricks", "BreakOrSemicolon", 56, 63, 44)]
-    [InlineData("class CompareTricks", "IsPunctuation", 22, 22, 15)]
+    [InlineData("class RangesAndSets", "OfficeHoursIf", 25, 13, 13)]
+    [InlineData("class RangesAndSets", "OfficeHours", 17, 18, 13)]
+    [InlineData("class RangesAndSets", "IsBase32Digit", 44, 39, 39)]
+    [InlineData("class RangesAndSets", "IsSeparator", 36, 43, 43)]
+    [InlineData("class RangesAndSets", "BreakOrSemicolon", 56, 63, 44)]
+    [InlineData("class MasksAndDivision", "IsPunctuation", 22, 22, 15)]
     [InlineData("class DeadBranches", "Implied", 33, 22, 22)]
     [InlineData("class DeadBranches", "Impossible", 33, 1, 1)]
     [InlineData("class DeadBranches", "Unreachable", 35, 33, 1)]
@@ -221,10 +228,12 @@ public class JitBoundsLoopsFoldingClaimsTests
     public async Task Folding_the_instructions_the_notebook_points_at_are_in_the_listings()
     {
         var folding = await CellListingsAsync(Folding, "class Folding");
-        var tricks = await CellListingsAsync(Folding, "class CompareTricks");
+        var rangesAndSets = await CellListingsAsync(Folding, "class RangesAndSets");
+        var masksAndDivision = await CellListingsAsync(Folding, "class MasksAndDivision");
         var barriers = await CellListingsAsync(Folding, "class Barriers");
         var deadBranches = await CellListingsAsync(Folding, "class DeadBranches");
-        AsmListing Tricks(string method, string runtime) => Method(tricks, runtime, method);
+        AsmListing Sets(string method, string runtime) => Method(rangesAndSets, runtime, method);
+        AsmListing Masks(string method, string runtime) => Method(masksAndDivision, runtime, method);
         AsmListing Barrier(string method, string runtime) => Method(barriers, runtime, method);
         AsmListing Dead(string method, string runtime) => Method(deadBranches, runtime, method);
 
@@ -233,23 +242,23 @@ public class JitBoundsLoopsFoldingClaimsTests
         var workers = Method(folding, "net10.0", "Workers").Instructions;
         Assert.True(workers.Any(l => l.StartsWith("cmp      esi, ", StringComparison.Ordinal) && (l.EndsWith($" {workerLimit}", StringComparison.Ordinal) || l.EndsWith($"0x{workerLimit:X}", StringComparison.Ordinal))),
             $"Workers does not compare with {workerLimit}: {string.Join(" | ", workers)}");
-        Assert.Contains(Tricks("IsPunctuation", "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
-        Assert.Contains("mov      eax, 0x1FC0000", Tricks("IsPunctuation", "net10.0").Instructions);
+        Assert.Contains(Masks("IsPunctuation", "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Contains("mov      eax, 0x1FC0000", Masks("IsPunctuation", "net10.0").Instructions);
         // shlx needs BMI2, as mulx below does.
-        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.IsSupported, Tricks("IsPunctuation", "net9.0").Instructions.Any(l => l.StartsWith("shlx", StringComparison.Ordinal)));
-        Assert.Contains(Tricks("IsSeparator", "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.IsSupported, Masks("IsPunctuation", "net9.0").Instructions.Any(l => l.StartsWith("shlx", StringComparison.Ordinal)));
+        Assert.Contains(Sets("IsSeparator", "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         // The mask with the bits of ',' (44), ':' (58) and ';' (59) clear, as the notebook reads it.
-        Assert.Contains("mov      rax, 0x3FFEFFFFFFFFFFF", Tricks("IsSeparator", "net9.0").Instructions);
-        Assert.Contains("cmp      esi, 32", Tricks("IsSeparator", "net9.0").Instructions);
-        Assert.DoesNotContain(Tricks("BreakOrSemicolon", "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
-        Assert.Contains(Tricks("BreakOrSemicolon", "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Contains("mov      rax, 0x3FFEFFFFFFFFFFF", Sets("IsSeparator", "net9.0").Instructions);
+        Assert.Contains("cmp      esi, 32", Sets("IsSeparator", "net9.0").Instructions);
+        Assert.DoesNotContain(Sets("BreakOrSemicolon", "net9.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.Contains(Sets("BreakOrSemicolon", "net10.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         // N9-J19: the fixed statement's empty-array test and bounds check go on .NET 9.
         Assert.Contains("CORINFO_HELP_RNGCHKFAIL", Dead("PinFresh", "net8.0").Helpers);
         Assert.DoesNotContain("CORINFO_HELP_RNGCHKFAIL", Dead("PinFresh", "net9.0").Helpers);
         Assert.True(Dead("PinFresh", "net9.0").CodeSize < Dead("PinFresh", "net8.0").CodeSize, $"PinFresh: {Dead("PinFresh", "net8.0").CodeSize} bytes on net8.0, {Dead("PinFresh", "net9.0").CodeSize} on net9.0");
-        Assert.DoesNotContain(Tricks("IsSeparator", "net8.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
+        Assert.DoesNotContain(Sets("IsSeparator", "net8.0").Instructions, l => l.StartsWith("bt ", StringComparison.Ordinal));
         // mulx needs BMI2: on a CPU without it .NET 10 keeps mul, as the notebook says.
-        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported, Tricks("Minutes", "net10.0").Instructions.Any(l => l.StartsWith("mulx", StringComparison.Ordinal)));
+        Assert.Equal(System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported, Masks("Minutes", "net10.0").Instructions.Any(l => l.StartsWith("mulx", StringComparison.Ordinal)));
         Assert.Contains("CORINFO_HELP_CHECKED_ASSIGN_REF", Barrier("Record", "net8.0").Helpers);
         Assert.Contains("CORINFO_HELP_ASSIGN_REF", Barrier("Record", "net9.0").Helpers);
         Assert.DoesNotContain("CORINFO_HELP_CHECKED_ASSIGN_REF", Barrier("Record", "net9.0").Helpers);
@@ -267,5 +276,26 @@ public class JitBoundsLoopsFoldingClaimsTests
             listing.Instructions.TakeWhile(l => !l.StartsWith("shr", StringComparison.Ordinal)).Any(l => l.StartsWith("jmp", StringComparison.Ordinal));
         Assert.False(JumpsBeforeShr(Dead("FindSorted", "net9.0")), Dead("FindSorted", "net9.0").ToString());
         Assert.True(JumpsBeforeShr(Dead("FindSorted", "net10.0")), Dead("FindSorted", "net10.0").ToString());
+    }
+
+    [Fact]
+    public async Task Folding_the_timed_methods_have_the_bit_test_and_lose_the_barriers_the_text_names_N10_J33_J28_J29()
+    {
+        var tricks = await CellListingsAsync(Folding, "class TrickTimings");
+        var barriers = await CellListingsAsync(Folding, "class BarrierTimings");
+        static bool BitTests(AsmListing listing) => listing.Instructions.Any(l => l.StartsWith("bt ", StringComparison.Ordinal));
+        // A jump table ends in a jump to the address it loaded into a register.
+        static bool JumpsThroughTable(AsmListing listing) => listing.Instructions.Any(l => l.StartsWith("jmp      r", StringComparison.Ordinal));
+
+        // The operators' small switch: a jump table on .NET 9, a bit test on .NET 10.
+        var operators9 = Method(tricks, "net9.0", "CountOperators");
+        var operators10 = Method(tricks, "net10.0", "CountOperators");
+        Assert.True(JumpsThroughTable(operators9) && !BitTests(operators9), operators9.ToString());
+        Assert.True(BitTests(operators10) && !JumpsThroughTable(operators10), operators10.ToString());
+        // The struct copied into the return buffer, and the ref struct built in it: barriers on .NET 9, none on .NET 10.
+        Assert.True(Method(barriers, "net9.0", "MoveAt").WriteBarriers > 0, Method(barriers, "net9.0", "MoveAt").ToString());
+        Assert.Equal(0, Method(barriers, "net10.0", "MoveAt").WriteBarriers);
+        Assert.Equal(3, Method(barriers, "net9.0", "OpenReader").Helpers.Count(h => h == "CORINFO_HELP_CHECKED_ASSIGN_REF"));
+        Assert.Equal(0, Method(barriers, "net10.0", "OpenReader").WriteBarriers);
     }
 }

@@ -57,21 +57,21 @@ public class JitVectorizationClaimsTests
         var lanes = await RouteListingsAsync(Vectorization, "class LaneMath");
         var multiplyOff = await RouteListingsAsync(Vectorization, "class LaneMath", AsmVariant.SteadyState, NoAvx512, "MultiplyLongs");
         var conversions = await RouteListingsAsync(Vectorization, "class SmallConversions");
-        var toFloatOff = await RouteListingsAsync(Vectorization, "class SmallConversions", AsmVariant.SteadyState, NoAvx512, "ToFloat");
-        AsmListing Square(string runtime) => Method(lanes, runtime, "SquareBytes");
+        var toKilobytesOff = await RouteListingsAsync(Vectorization, "class SmallConversions", AsmVariant.SteadyState, NoAvx512, "ToKilobytes");
+        AsmListing Scale(string runtime) => Method(lanes, runtime, "ScaleBytes");
         AsmListing Multiply(string runtime) => Method(lanes, runtime, "MultiplyLongs");
-        AsmListing ToFloat(string runtime) => Method(conversions, runtime, "ToFloat");
-        AsmListing Fill(string runtime) => Method(conversions, runtime, "FillSixteen");
+        AsmListing ToKilobytes(string runtime) => Method(conversions, runtime, "ToKilobytes");
+        AsmListing Fill(string runtime) => Method(conversions, runtime, "DrawRule");
         static bool Has(AsmListing listing, string op) => listing.Instructions.Any(l => l.StartsWith(op + " ", StringComparison.Ordinal));
         bool avx512 = System.Runtime.Intrinsics.X86.Avx512BW.IsSupported && System.Runtime.Intrinsics.X86.Avx512DQ.IsSupported;
 
         // N9-J14: .NET 8's byte multiply is a loop over the lanes; .NET 9 and 10 have none.
-        Assert.Equal(2, Square("net8.0").Loops);
-        SizeIs(168, Square("net8.0"), "SquareBytes on net8.0");
-        Assert.All(new[] { "net9.0", "net10.0" }, r => Assert.Equal(0, Square(r).Loops));
+        Assert.Equal(2, Scale("net8.0").Loops);
+        SizeIs(185, Scale("net8.0"), "ScaleBytes on net8.0");
+        Assert.All(new[] { "net9.0", "net10.0" }, r => Assert.Equal(0, Scale(r).Loops));
         if (avx512)
         {
-            Assert.All(new[] { "net9.0", "net10.0" }, r => Assert.True(Has(Square(r), "vpmullw") && Square(r).CodeSize == 23, Square(r).ToString()));
+            Assert.All(new[] { "net9.0", "net10.0" }, r => Assert.True(Has(Scale(r), "vpmullw") && Scale(r).CodeSize == 29, Scale(r).ToString()));
             Assert.All(AllRuntimes, r => Assert.True(Has(Multiply(r), "vpmullq"), Multiply(r).ToString()));
         }
 
@@ -91,23 +91,25 @@ public class JitVectorizationClaimsTests
         }
 
         // N10-J39: two conversions on .NET 9; one on .NET 10, unsigned with AVX-512, from the widened register without.
-        Assert.True(Has(ToFloat("net9.0"), "vcvtsi2sd") && Has(ToFloat("net9.0"), "vcvtsd2ss"), ToFloat("net9.0").ToString());
-        SizeIs(16, ToFloat("net9.0"), "ToFloat on net9.0");
+        Assert.True(Has(ToKilobytes("net9.0"), "vcvtsi2sd") && Has(ToKilobytes("net9.0"), "vcvtsd2ss"), ToKilobytes("net9.0").ToString());
+        SizeIs(24, ToKilobytes("net9.0"), "ToKilobytes on net9.0");
+        // The division by 1024 is a multiply by its exact reciprocal everywhere.
+        Assert.All(AllRuntimes, r => Assert.True(Has(ToKilobytes(r), "vmulss") && !ToKilobytes(r).Instructions.Any(l => l.StartsWith("vdivss", StringComparison.Ordinal)), ToKilobytes(r).ToString()));
         if (avx512)
         {
-            Assert.True(Has(ToFloat("net10.0"), "vcvtusi2ss"), ToFloat("net10.0").ToString());
-            SizeIs(11, ToFloat("net10.0"), "ToFloat on net10.0");
+            Assert.True(Has(ToKilobytes("net10.0"), "vcvtusi2ss"), ToKilobytes("net10.0").ToString());
+            SizeIs(19, ToKilobytes("net10.0"), "ToKilobytes on net10.0");
         }
 
-        Assert.True(Has(Only(toFloatOff, "net10.0"), "vcvtsi2ss") && !Has(Only(toFloatOff, "net10.0"), "vcvtsd2ss"), Only(toFloatOff, "net10.0").ToString());
-        SizeIs(12, Only(toFloatOff, "net10.0"), "ToFloat without AVX-512 on net10.0");
+        Assert.True(Has(Only(toKilobytesOff, "net10.0"), "vcvtsi2ss") && !Has(Only(toKilobytesOff, "net10.0"), "vcvtsd2ss"), Only(toKilobytesOff, "net10.0").ToString());
+        SizeIs(20, Only(toKilobytesOff, "net10.0"), "ToKilobytes without AVX-512 on net10.0");
 
         // N10-J40: .NET 9 calls SpanHelpers.Fill; .NET 10 broadcasts and stores once.
         Assert.Contains(Fill("net9.0").Instructions, l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains("SpanHelpers:Fill", StringComparison.Ordinal));
         Assert.DoesNotContain(Fill("net10.0").Instructions, l => l.Contains("SpanHelpers:Fill", StringComparison.Ordinal));
         Assert.True(Has(Fill("net10.0"), "vbroadcastss"), Fill("net10.0").ToString());
-        SizeIs(49, Fill("net9.0"), "FillSixteen on net9.0");
-        SizeIs(48, Fill("net10.0"), "FillSixteen on net10.0");
+        SizeIs(53, Fill("net9.0"), "DrawRule on net9.0");
+        SizeIs(48, Fill("net10.0"), "DrawRule on net10.0");
     }
 
     [Fact]

@@ -58,7 +58,7 @@ public sealed class JitExerciseTests
         Assert.Equal(profileOff.Trim(), (await ProfileOff.ReadSolutionAsync()).Trim());
 
         // Before the answer, the notebook's benchmark on .NET 10 alone, showing its bytes per call with the profile.
-        var benchmark = ProfileOff.Cell("class HotPathEnumerator").Source;
+        var benchmark = ProfileOff.Cell("class ArrayAsSequence").Source;
         Assert.Contains(RunWithProfile, benchmark, StringComparison.Ordinal);
         var withProfile = benchmark.Replace(RunWithProfile, RunOnNet10ShowingBytes, StringComparison.Ordinal);
 
@@ -162,11 +162,11 @@ public sealed class JitExerciseTests
     }
 
     // jit/01's benchmark cell runs its class on every runtime with the profile on.
-    private const string RunWithProfile = "await Lab.RunAsync<HotPathEnumerator>()";
+    private const string RunWithProfile = "await Lab.RunAsync<ArrayAsSequence>()";
 
     // jit/01: the same run on .NET 10 alone, showing its bytes per call.
     private const string RunOnNet10ShowingBytes =
-        "var withProfile = await Lab.RunAsync<HotPathEnumerator>(runtimes: [\"net10.0\"]);\n" +
+        "var withProfile = await Lab.RunAsync<ArrayAsSequence>(runtimes: [\"net10.0\"]);\n" +
         "withProfile.Results.Single().AllocatedBytes";
 
     // jit/02: a point kept in a field escapes.
