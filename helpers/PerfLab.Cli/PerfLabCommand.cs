@@ -5,7 +5,7 @@ using PerfLab.Course;
 using PerfLab.Course.Reference;
 using PerfLab.Disassembly;
 using PerfLab.Files;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Notebooks;
 using PerfLab.Results;
 using PerfLab.Runtimes;

@@ -103,11 +103,11 @@ public static class StartHere
         if (tooFast is not null)
         {
             return ExerciseResult.NotYet(
-                $"{tooFast.DisplayName} on {tooFast.Runtime} took {Format.Time(tooFast.Statistics!.Mean)} per call: less than a clock cycle, " +
+                $"{tooFast.DisplayName} on {tooFast.Runtime} took {QuantityText.Time(tooFast.Statistics!.Mean)} per call: less than a clock cycle, " +
                 "so the JIT still removed the work. Does the value you return depend on the whole loop?");
         }
 
-        var measured = string.Join(", ", rows.Select(r => $"{r.DisplayName} on {r.Runtime} {Format.Time(r.Statistics!.Mean)}"));
+        var measured = string.Join(", ", rows.Select(r => $"{r.DisplayName} on {r.Runtime} {QuantityText.Time(r.Statistics!.Mean)}"));
         return ExerciseResult.Pass($"{structure} Measured ({ModeChoice.Name(run.Mode)} mode): {measured}.");
     }
 

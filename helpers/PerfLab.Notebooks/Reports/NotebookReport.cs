@@ -106,20 +106,20 @@ public static class NotebookReport
         var html = new StringBuilder();
         html.Append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
             .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"color-scheme\" content=\"light dark\">")
-            .Append("<title>").Append(E(title)).Append(site is not null || run.Succeeded ? "" : " (failed)").Append("</title>");
+            .Append("<title>").Append(Escape(title)).Append(site is not null || run.Succeeded ? "" : " (failed)").Append("</title>");
         if (site is null)
         {
             html.Append("<style>").Append(Style).Append("</style>");
         }
         else
         {
-            html.Append("<link rel=\"stylesheet\" href=\"").Append(E(site.Stylesheet)).Append("\">");
+            html.Append("<link rel=\"stylesheet\" href=\"").Append(Escape(site.Stylesheet)).Append("\">");
         }
 
         if (NeedsPlotly(run, site))
         {
             // Once up front (inlined and packed, or the site's file): an output's own loader is dropped (it comes with the process's first chart).
-            html.Append(site is null ? ResultsHtml.PlotlyPageScript() : "<script src=\"" + E(site.PlotlyScript) + "\"></script>");
+            html.Append(site is null ? ResultsHtml.PlotlyPageScript() : "<script src=\"" + Escape(site.PlotlyScript) + "\"></script>");
         }
 
         html.Append("</head>\n<body>\n");
@@ -141,7 +141,7 @@ public static class NotebookReport
         html.Append("</main>\n");
         if (site is null)
         {
-            html.Append("<footer>Written by PerfLab from ").Append(E(Path.GetFileName(run.Notebook.Path)))
+            html.Append("<footer>Written by PerfLab from ").Append(Escape(Path.GetFileName(run.Notebook.Path)))
                 .Append(". Outputs are those of this run; the notebook in git stores none.</footer>\n");
         }
         else
@@ -161,7 +161,7 @@ public static class NotebookReport
 
     private static void AppendHeader(StringBuilder html, NotebookRun run, string title)
     {
-        html.Append("<header class=\"run\"><h1>").Append(E(title)).Append("</h1>");
+        html.Append("<header class=\"run\"><h1>").Append(Escape(title)).Append("</h1>");
         var codeCells = run.Cells.Count(c => c.Cell.Kind == CellKind.Code);
         var ran = run.Cells.Count(c => c.Cell.Kind == CellKind.Code && c.ExecutionCount is not null);
         if (run.FirstFailure is { } failure)
@@ -169,9 +169,9 @@ public static class NotebookReport
             var message = failure.Outputs.OfType<ErrorOutput>().FirstOrDefault() is { } error
                 ? error.Name + ": " + error.Message
                 : "it failed without an error message";
-            html.Append("<p class=\"status failed\">✖ Failed at <a href=\"#").Append(Anchor(failure.Cell)).Append("\">").Append(E(failure.Cell.Name)).Append("</a>")
+            html.Append("<p class=\"status failed\">✖ Failed at <a href=\"#").Append(Anchor(failure.Cell)).Append("\">").Append(Escape(failure.Cell.Name)).Append("</a>")
                 .Append(" (").Append(ran).Append(" of ").Append(codeCells).Append(" code cells ran)")
-                .Append("<span class=\"message\">").Append(E(message)).Append("</span></p>");
+                .Append("<span class=\"message\">").Append(Escape(message)).Append("</span></p>");
         }
         else
         {
@@ -180,9 +180,9 @@ public static class NotebookReport
 
         var mode = ModeChoice.Name(run.Mode);
         html.Append("<dl class=\"facts\">")
-            .Append("<dt>Notebook</dt><dd>").Append(E(Path.GetFileName(run.Notebook.Path))).Append("</dd>")
-            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(E(ModeChoice.Meaning(run.Mode))).Append("</dd>")
-            .Append("<dt>Environment</dt><dd>").Append(E(run.Environment)).Append("</dd>")
+            .Append("<dt>Notebook</dt><dd>").Append(Escape(Path.GetFileName(run.Notebook.Path))).Append("</dd>")
+            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(Escape(ModeChoice.Meaning(run.Mode))).Append("</dd>")
+            .Append("<dt>Environment</dt><dd>").Append(Escape(run.Environment)).Append("</dd>")
             .Append("<dt>Started</dt><dd><time datetime=\"").Append(Iso(run.StartedAt)).Append("\">").Append(Iso(run.StartedAt)).Append("</time></dd>")
             .Append("<dt>Duration</dt><dd>").Append(Duration(run.Duration)).Append("</dd>")
             .Append("</dl></header>\n");
@@ -199,7 +199,7 @@ public static class NotebookReport
                 return;
 
             case CellKind.Raw:
-                html.Append("<section class=\"cell raw\" id=\"").Append(Anchor(cell)).Append("\"><pre>").Append(E(cell.Source)).Append("</pre></section>\n");
+                html.Append("<section class=\"cell raw\" id=\"").Append(Anchor(cell)).Append("\"><pre>").Append(Escape(cell.Source)).Append("</pre></section>\n");
                 return;
         }
 
@@ -212,7 +212,7 @@ public static class NotebookReport
         var executed = run.ExecutionCount is not null;
         var state = run.Failed ? " failed" : executed ? "" : " skipped";
         html.Append("<section class=\"cell code").Append(state).Append("\" id=\"").Append(Anchor(cell)).Append("\">")
-            .Append("<div class=\"prompt\"><a href=\"#").Append(Anchor(cell)).Append("\" title=\"").Append(E(cell.Name)).Append("\">In [")
+            .Append("<div class=\"prompt\"><a href=\"#").Append(Anchor(cell)).Append("\" title=\"").Append(Escape(cell.Name)).Append("\">In [")
             .Append(executed ? run.ExecutionCount!.Value.ToString(CultureInfo.InvariantCulture) : " ").Append("]</a>");
         if (run.Failed)
         {
@@ -285,11 +285,11 @@ public static class NotebookReport
                         // The report reads as prose, table, charts: the helpers' progress stays one click away.
                         var lines = text.ToString().TrimEnd('\n').Split('\n').Length;
                         html.Append("<details class=\"progress\"><summary>Progress (").Append(lines).Append(lines == 1 ? " line" : " lines").Append(")</summary>")
-                            .Append("<pre class=\"stream ").Append(name).Append("\">").Append(E(text.ToString())).Append("</pre></details>");
+                            .Append("<pre class=\"stream ").Append(name).Append("\">").Append(Escape(text.ToString())).Append("</pre></details>");
                         break;
                     }
 
-                    html.Append("<pre class=\"stream ").Append(name).Append("\">").Append(E(text.ToString())).Append("</pre>");
+                    html.Append("<pre class=\"stream ").Append(name).Append("\">").Append(Escape(text.ToString())).Append("</pre>");
                     break;
 
                 case DisplayOutput display:
@@ -297,10 +297,10 @@ public static class NotebookReport
                     break;
 
                 case ErrorOutput error:
-                    html.Append("<div class=\"output-error\"><p><strong>").Append(E(error.Name)).Append("</strong>: ").Append(E(error.Message)).Append("</p>");
+                    html.Append("<div class=\"output-error\"><p><strong>").Append(Escape(error.Name)).Append("</strong>: ").Append(Escape(error.Message)).Append("</p>");
                     if (error.Details.Count > 0)
                     {
-                        html.Append("<pre>").Append(E(string.Join("\n", error.Details))).Append("</pre>");
+                        html.Append("<pre>").Append(Escape(string.Join("\n", error.Details))).Append("</pre>");
                     }
 
                     html.Append("</div>");
@@ -325,17 +325,17 @@ public static class NotebookReport
         else if (data.TryGetValue("image/png", out var png))
         {
             // nbformat stores PNGs base64-encoded already; whitespace from line splitting is dropped.
-            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/png;base64,").Append(E(string.Concat(png.Where(c => !char.IsWhiteSpace(c))))).Append("\">");
+            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/png;base64,").Append(Escape(string.Concat(png.Where(c => !char.IsWhiteSpace(c))))).Append("\">");
         }
         else if (data.TryGetValue("text/plain", out var plain))
         {
-            html.Append("<pre class=\"plain\">").Append(E(plain)).Append("</pre>");
+            html.Append("<pre class=\"plain\">").Append(Escape(plain)).Append("</pre>");
         }
         else
         {
             foreach (var (mime, content) in data)
             {
-                html.Append("<pre class=\"plain\" title=\"").Append(E(mime)).Append("\">").Append(E(content)).Append("</pre>");
+                html.Append("<pre class=\"plain\" title=\"").Append(Escape(mime)).Append("\">").Append(Escape(content)).Append("</pre>");
             }
         }
     }

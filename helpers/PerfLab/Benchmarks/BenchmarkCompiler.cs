@@ -102,7 +102,7 @@ internal sealed class BenchmarkCompiler
 
         // [GeneratedRegex] bodies come from this runtime's own generator, as in a project targeting it;
         // its errors (an invalid pattern) are reported like the compiler's, at the reader's line.
-        var generated = generators is null ? null : Generators.RegexGenerator.Load(_hosts.RegexGenerator(runtime)).Run(compilation, cancellationToken);
+        var generated = generators is null ? null : RegexGenerator.Load(_hosts.RegexGeneratorPath(runtime)).Run(compilation, cancellationToken);
         compilation = generated?.Compilation ?? compilation;
 
         var result = Emit(compilation, cancellationToken);

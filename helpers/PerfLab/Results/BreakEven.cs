@@ -100,7 +100,7 @@ public sealed record BreakEven(BreakEvenSide Plain, BreakEvenSide Prepared, int 
         var text = new StringBuilder($"When {Prepared.Name} pays off against {Plain.Name} (build once, then read):").AppendLine();
         foreach (var p in Points)
         {
-            text.Append(CultureInfo.InvariantCulture, $"  {p.Runtime}: build {Format.Time(p.PlainBuild)} vs {Format.Time(p.PreparedBuild)}, read {Format.Time(p.PlainRead)} vs {Format.Time(p.PreparedRead)}: ")
+            text.Append(CultureInfo.InvariantCulture, $"  {p.Runtime}: build {QuantityText.Time(p.PlainBuild)} vs {QuantityText.Time(p.PreparedBuild)}, read {QuantityText.Time(p.PlainRead)} vs {QuantityText.Time(p.PreparedRead)}: ")
                 .AppendLine(Verdict(p));
         }
 

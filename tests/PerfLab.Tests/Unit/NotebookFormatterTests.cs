@@ -1,7 +1,7 @@
 using System.Reflection;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 

@@ -51,7 +51,7 @@ public class ResultBuilderTests
             BenchmarkMode.Quick,
             Fake.Outcome("net8.0", "8.0.31", Fake.Case("Old", 2, 0, baseline: true), Fake.Case("New", 1, 0)));
 
-        Assert.Equal("?", Format.Ratio(zeroBaseline.Results[1].Ratio));
+        Assert.Equal("?", QuantityText.Ratio(zeroBaseline.Results[1].Ratio));
         Assert.EndsWith("? where the baseline has no time to divide by: it measured 0 ns, or did not run.", ResultColumns.RatioLegend(zeroBaseline), StringComparison.Ordinal);
         Assert.Equal("Ratio: mean / the baseline method's mean on the same runtime.", ResultColumns.RatioLegend(measured));
     }

@@ -1,6 +1,6 @@
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 using PerfLab.Views.Charts;
