@@ -1,23 +1,13 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
 
 namespace PerfLab.Results;
 
 /// <summary>Reads and writes <see cref="BenchmarkRun"/> as JSON (layout: docs/results-schema.md).</summary>
 public static class ResultJson
 {
-    private static readonly JsonSerializerOptions Options = new()
-    {
-        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-        WriteIndented = true,
-        DefaultIgnoreCondition = JsonIgnoreCondition.Never,
-        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
-        NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-    };
-
     /// <summary>The run as indented JSON.</summary>
     /// <param name="run">The run.</param>
-    public static string Serialize(BenchmarkRun run) => JsonSerializer.Serialize(run, Options);
+    public static string Serialize(BenchmarkRun run) => JsonSerializer.Serialize(run, JsonFormats.Results);
 
     /// <summary>A run read back from JSON.</summary>
     /// <param name="json">The text.</param>
@@ -26,7 +16,7 @@ public static class ResultJson
     {
         try
         {
-            var run = JsonSerializer.Deserialize<BenchmarkRun>(json, Options) ?? throw new JsonException("empty document");
+            var run = JsonSerializer.Deserialize<BenchmarkRun>(json, JsonFormats.Results) ?? throw new JsonException("empty document");
             if (run.SchemaVersion != BenchmarkRun.CurrentSchemaVersion)
             {
                 throw new PerfLabException($"Results use schema version {run.SchemaVersion}; this PerfLab reads version {BenchmarkRun.CurrentSchemaVersion}.", "Re-run the benchmark to produce current results.");

@@ -93,7 +93,7 @@ public class ViewSnapshotTests
     public void Results_html_table() => Snapshot.Match("results-table-html", ResultsHtml.Table(SampleRun()));
 
     [Fact]
-    public void Chart_json() => Snapshot.Match("charts-json", string.Join("\n", BenchmarkCharts.For(SampleRun()).Select(c => $"{c.Id}: {c.Title}\n{c.Figure.ToJsonString(new System.Text.Json.JsonSerializerOptions { WriteIndented = true })}")));
+    public void Chart_json() => Snapshot.Match("charts-json", string.Join("\n", BenchmarkCharts.For(SampleRun()).Select(c => $"{c.Id}: {c.Title}\n{c.Figure.ToJsonString(JsonFormats.Indented)}")));
 
     [Fact]
     public void Terminal_table() => Snapshot.Match("terminal-table", SampleRun().ToString());

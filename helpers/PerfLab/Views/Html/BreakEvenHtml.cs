@@ -1,5 +1,4 @@
 using System.Text;
-using System.Text.Json;
 using PerfLab.Results;
 using PerfLab.Views.Charts;
 using static PerfLab.Views.Html.HtmlText;
@@ -39,7 +38,7 @@ internal static class BreakEvenHtml
 
         var chart = BenchmarkCharts.BreakEven(breakEven);
         html.Append("<h4>").Append(Escape(chart.Title)).Append("</h4>")
-            .Append(ResultsHtml.Figure(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }), "perflab-" + Guid.NewGuid().ToString("N")[..8] + "-" + chart.Id));
+            .Append(ResultsHtml.Figure(chart.Figure.ToJsonString(JsonFormats.Figure), "perflab-" + Guid.NewGuid().ToString("N")[..8] + "-" + chart.Id));
         return html.Append("</div>").ToString();
     }
 }

@@ -1,5 +1,4 @@
 using System.Text;
-using System.Text.Json;
 using PerfLab.Results;
 using PerfLab.Views.Charts;
 using PerfLab.Views.Terminal;
@@ -91,7 +90,7 @@ public static class ResultsHtml
         foreach (var chart in BenchmarkCharts.For(run))
         {
             var id = $"{idPrefix}-{chart.Id}";
-            html.Append("<h4>").Append(Escape(chart.Title)).Append("</h4>").Append(Figure(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }), id));
+            html.Append("<h4>").Append(Escape(chart.Title)).Append("</h4>").Append(Figure(chart.Figure.ToJsonString(JsonFormats.Figure), id));
         }
 
         return html.Append("</div>").ToString();
