@@ -10,6 +10,7 @@ using PerfLab.Notebooks;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Views.Html;
+using PerfLab.Views.Json;
 using PerfLab.Views.Terminal;
 
 namespace PerfLab.Cli;

@@ -9,6 +9,7 @@ using PerfLab.Files;
 using PerfLab.Processes;
 using PerfLab.Results;
 using PerfLab.Runtimes;
+using PerfLab.Views.Json;
 
 namespace PerfLab.Course.Reference;
 

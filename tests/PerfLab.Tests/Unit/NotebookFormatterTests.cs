@@ -69,6 +69,19 @@ public class NotebookFormatterTests
     }
 
     [Fact]
+    public void A_break_even_displays_as_its_verdicts_and_chart()
+    {
+        var run = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net9.0", "9.0.20", Fake.Case("BuildPlain", 1000, 0), Fake.Case("ReadPlain", 500, 0), Fake.Case("BuildFrozen", 5000, 0), Fake.Case("ReadFrozen", 300, 0)));
+        var breakEven = BreakEven.From(run, new BreakEvenSide("Dictionary", "BuildPlain", "ReadPlain"), new BreakEvenSide("Frozen", "BuildFrozen", "ReadFrozen"), readsPerCall: 100);
+
+        var (handled, html) = Format(HtmlFormatter(typeof(BreakEven)), breakEven);
+
+        Assert.True(handled);
+        Assert.Contains("pays off from 2,000 reads per build", html, StringComparison.Ordinal);
+        Assert.Contains("Plotly.newPlot(", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Other_values_are_left_to_other_formatters()
     {
         Assert.False(Format(HtmlFormatter(typeof(BenchmarkRun)), "a string").Handled);

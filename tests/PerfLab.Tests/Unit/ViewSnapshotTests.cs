@@ -5,6 +5,7 @@ using PerfLab.Results;
 using PerfLab.Tests.Support;
 using PerfLab.Views.Charts;
 using PerfLab.Views.Html;
+using PerfLab.Views.Json;
 
 namespace PerfLab.Tests.Unit;
 

@@ -2,17 +2,13 @@ using System.Text.Json;
 
 namespace PerfLab.Results;
 
-/// <summary>Reads and writes <see cref="BenchmarkRun"/> as JSON (layout: docs/results-schema.md).</summary>
-public static class ResultJson
+/// <summary>Reads back a <see cref="BenchmarkRun"/> written as JSON by Views/Json's ResultJson (layout: docs/results-schema.md).</summary>
+public static class ResultJsonReader
 {
-    /// <summary>The run as indented JSON.</summary>
-    /// <param name="run">The run.</param>
-    public static string Serialize(BenchmarkRun run) => JsonSerializer.Serialize(run, JsonFormats.Results);
-
     /// <summary>A run read back from JSON.</summary>
     /// <param name="json">The text.</param>
     /// <exception cref="PerfLabException">The text is not a run of a schema version this library reads.</exception>
-    public static BenchmarkRun Deserialize(string json)
+    public static BenchmarkRun Read(string json)
     {
         try
         {
