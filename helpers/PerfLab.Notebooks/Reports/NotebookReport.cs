@@ -7,23 +7,6 @@ using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Notebooks.Reports;
 
-/// <summary>How a notebook's page sits in the course site (<c>perflab site</c>) instead of standing alone.</summary>
-/// <param name="Stylesheet">The address of the site's one stylesheet, relative to the page.</param>
-/// <param name="PlotlyScript">The address of the site's one copy of plotly.js, relative to the page.</param>
-/// <param name="Header">The page's header: navigation, title, where the results and listings come from (trusted HTML).</param>
-/// <param name="Footer">The page's footer (trusted HTML).</param>
-/// <param name="Notes">A one-line note under a code cell's source, by cell index (trusted HTML).</param>
-/// <param name="HiddenOutputs">Code cells, by index, whose outputs the page leaves out (its note says why).</param>
-/// <param name="Links">Where each link of the prose goes, or null to keep its words without a link.</param>
-public sealed record SiteFrame(
-    string Stylesheet,
-    string PlotlyScript,
-    string Header,
-    string Footer,
-    IReadOnlyDictionary<int, string> Notes,
-    IReadOnlySet<int> HiddenOutputs,
-    Func<string, string?> Links);
-
 /// <summary>
 /// A headless notebook run as one standalone HTML page: a header that says whether it passed (and
 /// where it failed), how and where it ran; then every cell with its outputs. The page works offline:
@@ -228,16 +211,9 @@ public static class NotebookReport
             html.Append("<span class=\"time\">").Append(Duration(run.Duration)).Append("</span>");
         }
 
-        html.Append("</div><pre class=\"source\"><code class=\"language-csharp\">")
-            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
-            .Append("</code></pre>");
-        if (run.Outputs.Count > 0)
-        {
-            html.Append("<div class=\"outputs\">");
-            AppendOutputs(html, run.Outputs);
-            html.Append("</div>");
-        }
-
+        html.Append("</div>");
+        AppendSource(html, cell);
+        OutputHtml.Append(html, run.Outputs);
         html.Append("</section>\n");
     }
 
@@ -245,100 +221,25 @@ public static class NotebookReport
     private static void AppendSiteCell(StringBuilder html, CellRun run, SiteFrame site)
     {
         var cell = run.Cell;
-        html.Append("<section class=\"cell code\" id=\"").Append(Anchor(cell)).Append("\">")
-            .Append("<pre class=\"source\"><code class=\"language-csharp\">")
-            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
-            .Append("</code></pre>");
+        html.Append("<section class=\"cell code\" id=\"").Append(Anchor(cell)).Append("\">");
+        AppendSource(html, cell);
         if (site.Notes.TryGetValue(cell.Index, out var note))
         {
             html.Append("<p class=\"note\">").Append(note).Append("</p>");
         }
 
-        if (run.Outputs.Count > 0 && !site.HiddenOutputs.Contains(cell.Index))
+        if (!site.HiddenOutputs.Contains(cell.Index))
         {
-            html.Append("<div class=\"outputs\">");
-            AppendOutputs(html, run.Outputs);
-            html.Append("</div>");
+            OutputHtml.Append(html, run.Outputs);
         }
 
         html.Append("</section>\n");
     }
 
-    private static void AppendOutputs(StringBuilder html, IReadOnlyList<CellOutput> outputs)
-    {
-        for (var i = 0; i < outputs.Count; i++)
-        {
-            switch (outputs[i])
-            {
-                case StreamOutput stream:
-                    // Chunks of one stream written in a row read as one block, as in Jupyter.
-                    var text = new StringBuilder(stream.Text);
-                    while (i + 1 < outputs.Count && outputs[i + 1] is StreamOutput next && next.Name == stream.Name && next.IsProgress == stream.IsProgress)
-                    {
-                        text.Append(next.Text);
-                        i++;
-                    }
-
-                    var name = stream.Name == "stderr" ? "stderr" : "stdout";
-                    if (stream.IsProgress)
-                    {
-                        // The report reads as prose, table, charts: the helpers' progress stays one click away.
-                        var lines = text.ToString().TrimEnd('\n').Split('\n').Length;
-                        html.Append("<details class=\"progress\"><summary>Progress (").Append(lines).Append(lines == 1 ? " line" : " lines").Append(")</summary>")
-                            .Append("<pre class=\"stream ").Append(name).Append("\">").Append(Escape(text.ToString())).Append("</pre></details>");
-                        break;
-                    }
-
-                    html.Append("<pre class=\"stream ").Append(name).Append("\">").Append(Escape(text.ToString())).Append("</pre>");
-                    break;
-
-                case DisplayOutput display:
-                    AppendDisplay(html, display);
-                    break;
-
-                case ErrorOutput error:
-                    html.Append("<div class=\"output-error\"><p><strong>").Append(Escape(error.Name)).Append("</strong>: ").Append(Escape(error.Message)).Append("</p>");
-                    if (error.Details.Count > 0)
-                    {
-                        html.Append("<pre>").Append(Escape(string.Join("\n", error.Details))).Append("</pre>");
-                    }
-
-                    html.Append("</div>");
-                    break;
-            }
-        }
-    }
-
-    private static void AppendDisplay(StringBuilder html, DisplayOutput display)
-    {
-        var data = display.Data;
-        if (data.TryGetValue("text/html", out var markup))
-        {
-            // Trusted: the helpers' own views (tables, charts with their scripts, assembly listings). The
-            // page carries plotly.js once in its head, so an output's own copy of it is dropped.
-            html.Append("<div class=\"output-html\">").Append(ResultsHtml.WithoutPlotlyLoader(markup)).Append("</div>");
-        }
-        else if (data.TryGetValue("image/svg+xml", out var svg))
-        {
-            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/svg+xml;base64,").Append(Convert.ToBase64String(Encoding.UTF8.GetBytes(svg))).Append("\">");
-        }
-        else if (data.TryGetValue("image/png", out var png))
-        {
-            // nbformat stores PNGs base64-encoded already; whitespace from line splitting is dropped.
-            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/png;base64,").Append(Escape(string.Concat(png.Where(c => !char.IsWhiteSpace(c))))).Append("\">");
-        }
-        else if (data.TryGetValue("text/plain", out var plain))
-        {
-            html.Append("<pre class=\"plain\">").Append(Escape(plain)).Append("</pre>");
-        }
-        else
-        {
-            foreach (var (mime, content) in data)
-            {
-                html.Append("<pre class=\"plain\" title=\"").Append(Escape(mime)).Append("\">").Append(Escape(content)).Append("</pre>");
-            }
-        }
-    }
+    private static void AppendSource(StringBuilder html, NotebookCell cell) =>
+        html.Append("<pre class=\"source\"><code class=\"language-csharp\">")
+            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
+            .Append("</code></pre>");
 
     private static string Anchor(NotebookCell cell) => "cell-" + (cell.Index + 1).ToString(CultureInfo.InvariantCulture);
 
