@@ -5,11 +5,12 @@ using PerfLab.Course;
 using PerfLab.Course.Reference;
 using PerfLab.Disassembly;
 using PerfLab.Files;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Notebooks;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Views.Html;
+using PerfLab.Views.Json;
 using PerfLab.Views.Terminal;
 
 namespace PerfLab.Cli;

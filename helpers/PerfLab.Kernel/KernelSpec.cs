@@ -1,4 +1,3 @@
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using PerfLab.Files;
 
@@ -67,7 +66,7 @@ public static class KernelSpec
         try
         {
             Directory.CreateDirectory(folder);
-            AtomicFile.WriteAllText(file, spec.ToJsonString(new JsonSerializerOptions { WriteIndented = true }) + "\n");
+            AtomicFile.WriteAllText(file, spec.ToJsonString(JsonFormats.Indented) + "\n");
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {

@@ -24,12 +24,10 @@ public sealed record KitManifest(
     /// <summary>The kit layout this version of PerfLab makes and reads.</summary>
     internal const int CurrentFormat = 1;
 
-    private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web) { WriteIndented = true };
-
     /// <summary>The manifest in a perflab-kit.json's text, or null for a file holding JSON null.</summary>
     /// <exception cref="JsonException">Not a manifest.</exception>
-    internal static KitManifest? Parse(string json) => JsonSerializer.Deserialize<KitManifest>(json, JsonOptions);
+    internal static KitManifest? Parse(string json) => JsonSerializer.Deserialize<KitManifest>(json, JsonFormats.WebIndented);
 
     /// <summary>This manifest as perflab-kit.json's text.</summary>
-    internal string ToJson() => JsonSerializer.Serialize(this, JsonOptions);
+    internal string ToJson() => JsonSerializer.Serialize(this, JsonFormats.WebIndented);
 }

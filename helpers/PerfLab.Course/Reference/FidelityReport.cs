@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using PerfLab.Contract;
 using PerfLab.Results;
@@ -108,7 +107,7 @@ public static class FidelityReport
             ["agrees"] = r.Agrees,
             ["hardware"] = r.Hardware,
         }).ToArray());
-        return new JsonObject { ["schema"] = "perflab-fidelity/1", ["rows"] = array }.ToJsonString(new JsonSerializerOptions { WriteIndented = true }) + "\n";
+        return new JsonObject { ["schema"] = "perflab-fidelity/1", ["rows"] = array }.ToJsonString(JsonFormats.Indented) + "\n";
     }
 
     private static string Params(IReadOnlyList<CaseParameter> parameters) =>

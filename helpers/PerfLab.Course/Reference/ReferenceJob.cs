@@ -9,6 +9,7 @@ using PerfLab.Files;
 using PerfLab.Processes;
 using PerfLab.Results;
 using PerfLab.Runtimes;
+using PerfLab.Views.Json;
 
 namespace PerfLab.Course.Reference;
 
@@ -66,8 +67,6 @@ public static partial class ReferenceJob
     /// <summary>Why the job keeps its own default, for its help and its output.</summary>
     public static string ModeReason { get; } =
         $"the job exists to write the {ModeChoice.Name(Mode)}-mode numbers data/reference keeps, and a {ModeChoice.Variable} set for notebooks (smoke in CI) must not change them";
-
-    private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web) { WriteIndented = true };
 
     /// <summary>The suite's folder in the repository.</summary>
     public static string SuiteFolder => Path.Combine(CourseRepository.Root(), "data", "reference", "suite");
@@ -221,11 +220,11 @@ public static partial class ReferenceJob
             ["schema"] = Schema,
             ["created"] = DateTimeOffset.UtcNow.ToString("O", CultureInfo.InvariantCulture),
             ["mode"] = ModeChoice.Name(mode),
-            ["machine"] = JsonSerializer.SerializeToNode(machine, JsonOptions),
+            ["machine"] = JsonSerializer.SerializeToNode(machine, JsonFormats.WebIndented),
             ["runs"] = new JsonArray(written.ToArray()),
         };
         Directory.CreateDirectory(Path.GetDirectoryName(target)!);
-        await AtomicFile.WriteAllTextAsync(target, document.ToJsonString(JsonOptions) + "\n", cancellationToken).ConfigureAwait(false);
+        await AtomicFile.WriteAllTextAsync(target, document.ToJsonString(JsonFormats.WebIndented) + "\n", cancellationToken).ConfigureAwait(false);
         return new ReferenceResult(target, runs);
     }
 

@@ -103,12 +103,12 @@ public static partial class CourseSite
                 if (call.Found is { } run)
                 {
                     answered++;
-                    notes.TryAdd(call.Cell, $"Results of the reference run ({E(run.StartedAt.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture))}, {E(ModeChoice.Name(run.Mode))} mode); run the notebook for your machine's.");
+                    notes.TryAdd(call.Cell, $"Results of the reference run ({Escape(run.StartedAt.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture))}, {Escape(ModeChoice.Name(run.Mode))} mode); run the notebook for your machine's.");
                 }
                 else
                 {
                     missing.Add($"{notebook.Path}, cell {call.Cell + 1} ({call.Type})");
-                    notes[call.Cell] = $"<span class=\"missing\">No reference result for {E(call.Type)} as this cell writes it: the reference run has not measured this code yet (it is new or changed since). Run the notebook to see the numbers.</span>";
+                    notes[call.Cell] = $"<span class=\"missing\">No reference result for {Escape(call.Type)} as this cell writes it: the reference run has not measured this code yet (it is new or changed since). Run the notebook to see the numbers.</span>";
                     hidden.Add(call.Cell);
                 }
             }
@@ -128,7 +128,7 @@ public static partial class CourseSite
                 problems.Add($"{notebook.Path}, {cell.Cell.Name}: {error?.Message ?? "the cell failed"}");
             }
 
-            var solutionLink = $"<a href=\"{E(site.Relative(notebook.Page, "solutions/" + Path.ChangeExtension(notebook.Solution, ".html")))}\">{E(notebook.Solution)}</a>";
+            var solutionLink = $"<a href=\"{Escape(site.Relative(notebook.Page, "solutions/" + Path.ChangeExtension(notebook.Solution, ".html")))}\">{Escape(notebook.Solution)}</a>";
             foreach (var cell in exercises)
             {
                 notes[cell] = cell == exercises.Min()

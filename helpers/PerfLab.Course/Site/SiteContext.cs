@@ -63,21 +63,21 @@ internal sealed class SiteContext(string root, string? repository, IReadOnlyList
     public string Navigation(string page, int index, string cssClass)
     {
         var html = new StringBuilder();
-        html.Append("<nav class=\"site ").Append(cssClass).Append("\"><a class=\"home\" href=\"").Append(E(Relative(page, "index.html"))).Append("\">PerfLab course</a>");
+        html.Append("<nav class=\"site ").Append(cssClass).Append("\"><a class=\"home\" href=\"").Append(Escape(Relative(page, "index.html"))).Append("\">PerfLab course</a>");
         if (index >= 0)
         {
-            html.Append("<span class=\"track\">").Append(E(TrackName(catalog[index].Track))).Append(" · ").Append(E(catalog[index].Number)).Append("</span>");
+            html.Append("<span class=\"track\">").Append(Escape(TrackName(catalog[index].Track))).Append(" · ").Append(Escape(catalog[index].Number)).Append("</span>");
         }
 
         html.Append("<span class=\"step\">");
         if (index > 0)
         {
-            html.Append("<a rel=\"prev\" href=\"").Append(E(Relative(page, catalog[index - 1].Page))).Append("\">← ").Append(E(catalog[index - 1].Number)).Append("</a>");
+            html.Append("<a rel=\"prev\" href=\"").Append(Escape(Relative(page, catalog[index - 1].Page))).Append("\">← ").Append(Escape(catalog[index - 1].Number)).Append("</a>");
         }
 
         if (index >= 0 && index + 1 < catalog.Count)
         {
-            html.Append("<a rel=\"next\" href=\"").Append(E(Relative(page, catalog[index + 1].Page))).Append("\">").Append(E(catalog[index + 1].Number)).Append(" →</a>");
+            html.Append("<a rel=\"next\" href=\"").Append(Escape(Relative(page, catalog[index + 1].Page))).Append("\">").Append(Escape(catalog[index + 1].Number)).Append(" →</a>");
         }
 
         return html.Append("</span></nav>\n").ToString();
@@ -89,9 +89,9 @@ internal sealed class SiteContext(string root, string? repository, IReadOnlyList
         var html = new StringBuilder(Navigation(notebook.Page, index, "top"));
         // The notebook's own first heading is the page's title.
         html.Append("<header class=\"run\"><dl class=\"facts\">")
-            .Append("<dt>Results</dt><dd>the course's reference run: ").Append(E(reference.Machine)).Append("; ").Append(E(reference.Mode)).Append(" mode, ").Append(E(reference.When)).Append("</dd>")
-            .Append("<dt>Runtimes</dt><dd>").Append(E(reference.Runtimes)).Append("</dd>")
-            .Append("<dt>Listings</dt><dd>captured when this site was built, on ").Append(E(listingMachine)).Append("</dd>")
+            .Append("<dt>Results</dt><dd>the course's reference run: ").Append(Escape(reference.Machine)).Append("; ").Append(Escape(reference.Mode)).Append(" mode, ").Append(Escape(reference.When)).Append("</dd>")
+            .Append("<dt>Runtimes</dt><dd>").Append(Escape(reference.Runtimes)).Append("</dd>")
+            .Append("<dt>Listings</dt><dd>captured when this site was built, on ").Append(Escape(listingMachine)).Append("</dd>")
             .Append("<dt>Run it</dt><dd class=\"run-it\">").Append(RunIt(notebook)).Append("</dd>")
             .Append("</dl></header>\n");
         return html.ToString();
@@ -110,8 +110,8 @@ internal sealed class SiteContext(string root, string? repository, IReadOnlyList
         var body = MarkdownHtml.ToHtml(readme, link => Link("index.html", "", link));
         return Document("PerfLab: a hands-on course on .NET runtime performance", "index.html",
             Navigation("index.html", -1, "top")
-            + "<header class=\"run\"><dl class=\"facts\"><dt>Results</dt><dd>the course's reference run: " + E(reference.Machine) + "; " + E(reference.Mode) + " mode, " + E(reference.When) + "</dd>"
-            + "<dt>Runtimes</dt><dd>" + E(reference.Runtimes) + "</dd>"
+            + "<header class=\"run\"><dl class=\"facts\"><dt>Results</dt><dd>the course's reference run: " + Escape(reference.Machine) + "; " + Escape(reference.Mode) + " mode, " + Escape(reference.When) + "</dd>"
+            + "<dt>Runtimes</dt><dd>" + Escape(reference.Runtimes) + "</dd>"
             + "<dt>Run it</dt><dd class=\"run-it\">" + RunIt(null) + "</dd></dl></header>\n"
             + "<main><section class=\"cell markdown\">" + body + "</section></main>\n" + Footer("index.html"));
     }
@@ -122,24 +122,24 @@ internal sealed class SiteContext(string root, string? repository, IReadOnlyList
         var title = "A solution: " + notebook.Title;
         return Document(title, page,
             Navigation(page, -1, "top")
-            + "<header class=\"run\"><h1>" + E(title) + "</h1><p>For the exercise of <a href=\"" + E(Relative(page, notebook.Page)) + "\">" + E(notebook.Number) + "</a>; try it first. "
-            + "This is notebooks/solutions/" + E(notebook.Solution) + ", the code the tests check the exercise with.</p>"
-            + "<dl class=\"facts\"><dt>Results</dt><dd>on the notebook's page: the course's reference run, " + E(reference.Machine) + "; " + E(reference.Mode) + " mode, " + E(reference.When) + "</dd>"
-            + "<dt>Runtimes</dt><dd>" + E(reference.Runtimes) + "</dd></dl></header>\n"
+            + "<header class=\"run\"><h1>" + Escape(title) + "</h1><p>For the exercise of <a href=\"" + Escape(Relative(page, notebook.Page)) + "\">" + Escape(notebook.Number) + "</a>; try it first. "
+            + "This is notebooks/solutions/" + Escape(notebook.Solution) + ", the code the tests check the exercise with.</p>"
+            + "<dl class=\"facts\"><dt>Results</dt><dd>on the notebook's page: the course's reference run, " + Escape(reference.Machine) + "; " + Escape(reference.Mode) + " mode, " + Escape(reference.When) + "</dd>"
+            + "<dt>Runtimes</dt><dd>" + Escape(reference.Runtimes) + "</dd></dl></header>\n"
             + "<main><section class=\"cell code\"><pre class=\"source\"><code class=\"language-csharp\">" + CSharpHighlighter.ToHtml(source.ReplaceLineEndings("\n")) + "</code></pre></section></main>\n"
             + Footer(page));
     }
 
     private string Document(string title, string page, string body) =>
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"color-scheme\" content=\"light dark\">"
-        + "<title>" + E(title) + "</title><link rel=\"stylesheet\" href=\"" + E(Relative(page, CourseSite.Assets + "/site.css")) + "\"></head>\n<body>\n" + body + "</body></html>\n";
+        + "<title>" + Escape(title) + "</title><link rel=\"stylesheet\" href=\"" + Escape(Relative(page, CourseSite.Assets + "/site.css")) + "\"></head>\n<body>\n" + body + "</body></html>\n";
 
     private string RunIt(SiteNotebook? notebook)
     {
-        var command = "<code>" + E(RunCommand + (notebook?.Path ?? "00-start-here.ipynb")) + "</code> from a clone (README.md: the .NET 10 SDK is all it needs)";
+        var command = "<code>" + Escape(RunCommand + (notebook?.Path ?? "00-start-here.ipynb")) + "</code> from a clone (README.md: the .NET 10 SDK is all it needs)";
         return repository is null
             ? command
-            : "<a href=\"https://codespaces.new/" + E(repository) + "\">open the course in GitHub Codespaces</a>, or " + command;
+            : "<a href=\"https://codespaces.new/" + Escape(repository) + "\">open the course in GitHub Codespaces</a>, or " + command;
     }
 
     private static string TrackName(string track) => track switch

@@ -177,7 +177,7 @@ public sealed class NotebookDocument
     // Jupyter's own layout: one-space indent, a trailing newline; keeps diffs small when a frontend saves.
     private static string Serialize(JsonObject root)
     {
-        var json = root.ToJsonString(new JsonSerializerOptions { WriteIndented = true, IndentSize = 1, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
+        var json = root.ToJsonString(JsonFormats.Notebook);
         return json + "\n";
     }
 

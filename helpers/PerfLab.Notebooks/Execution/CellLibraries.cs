@@ -8,7 +8,6 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Scripting;
 using Microsoft.CodeAnalysis.Scripting.Hosting;
 using PerfLab.Benchmarks;
-using PerfLab.Generators;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Notebooks.Execution;
@@ -195,7 +194,7 @@ internal sealed class CellLibraries
 
         // The kernel runs on .NET 10: its generator writes the code this process runs (Lab's measured
         // processes compile the cell again with each runtime's own).
-        var generator = RegexGenerator.Load(new HostLayout().RegexGenerator(RuntimeCatalog.Find("net10.0")));
+        var generator = RegexGenerator.Load(new HostLayout().RegexGeneratorPath(RuntimeCatalog.Find("net10.0")));
         var generated = generator.Run(compilation, cancellationToken);
         using var image = new MemoryStream();
         var emit = generated.Compilation.Emit(image, cancellationToken: cancellationToken);

@@ -164,7 +164,7 @@ public sealed class NotebookSession : IDisposable
         }
         catch (PerfLabException ex)
         {
-            publish(Exceptions.Describe(ex)); // the regex generator is missing: the helpers need a build
+            publish(ThrownErrors.Describe(ex)); // the regex generator is missing: the helpers need a build
             return false;
         }
 
@@ -237,7 +237,7 @@ public sealed class NotebookSession : IDisposable
             {
                 publish(context.CancellationToken.IsCancellationRequested && exception is OperationCanceledException
                     ? Interrupted("and every benchmark process it started was stopped")
-                    : Exceptions.Describe(exception));
+                    : ThrownErrors.Describe(exception));
                 return false;
             }
 

@@ -1,5 +1,4 @@
 using System.Collections;
-using System.Reflection;
 using System.Reflection.Emit;
 using PerfLab.Results;
 
@@ -27,8 +26,8 @@ public static class Bits
             return ExerciseResult.NotYet("pass the exercise class, e.g. Bits.CheckCountOnes(typeof(SetBits), exercise).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(BitArray)]);
-        if (method?.ReturnType != typeof(int))
+        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(BitArray));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(BitArray bits)`: keep its signature and change its body.");
         }
@@ -41,20 +40,17 @@ public static class Bits
                 expected += bits[i] ? 1 : 0;
             }
 
-            try
+            if (!ReaderCode.TryCall(method, [bits], out int answer, out var thrown))
             {
-                var answer = (int)method.Invoke(null, [bits])!;
-                if (answer != expected)
-                {
-                    var hint = what.Contains("shifted", StringComparison.Ordinal)
-                        ? " The last byte can hold bits past Length (LeftShift moves them there and leaves them): count only the first Length % 8 bits of it."
-                        : bits.Length % 64 != 0 ? " Its bytes are not a whole number of 8-byte words: count the bytes left over too." : "";
-                    return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} bits are set.{hint}");
-                }
+                return ExerciseResult.NotYet($"{MethodName} threw {thrown.GetType().Name} for {what}: {thrown.Message}");
             }
-            catch (TargetInvocationException ex)
+
+            if (answer != expected)
             {
-                return ExerciseResult.NotYet($"{MethodName} threw {ex.InnerException?.GetType().Name} for {what}: {ex.InnerException?.Message}");
+                var hint = what.Contains("shifted", StringComparison.Ordinal)
+                    ? " The last byte can hold bits past Length (LeftShift moves them there and leaves them): count only the first Length % 8 bits of it."
+                    : bits.Length % 64 != 0 ? " Its bytes are not a whole number of 8-byte words: count the bytes left over too." : "";
+                return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} bits are set.{hint}");
             }
         }
 

@@ -25,8 +25,8 @@ public static class BoundsChecks
             return ExerciseResult.NotYet("pass the exercise class, e.g. BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(int[]), typeof(int)]);
-        if (method?.ReturnType != typeof(int))
+        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(int[]), typeof(int));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(int[] samples, int count)`: keep its signature and change its body.");
         }
@@ -56,43 +56,19 @@ public static class BoundsChecks
             return ExerciseResult.NotYet($"{MethodName}([1, 2, 3], 4) returns {silent} instead of throwing: a count past the end is a bug in the caller, and the original loop said so with an exception. Removing the checks must not hide it.");
         }
 
-        if (asm is null)
-        {
-            return ExerciseResult.NotYet($"run the exercise cell and pass its listings: var readingsAsm = await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\").");
-        }
-
-        var sizes = new List<string>();
-        foreach (var runtime in asm.Runtimes)
-        {
-            var listing = asm.Find(runtime.Runtime, $"{exercise.Name}:{MethodName}(");
-            if (listing is null)
-            {
-                return ExerciseResult.NotYet($"the listings have no {MethodName} on {runtime.Runtime}: capture them with await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\") after changing the class.");
-            }
-
-            if (listing.BoundsChecks > 0)
-            {
-                return ExerciseResult.NotYet($"on {runtime.Runtime} {MethodName} still has {listing.BoundsChecks} bounds check(s), jumps to CORINFO_HELP_RNGCHKFAIL: the JIT cannot prove i < samples.Length from i < count. Give the loop a bound it knows, the length of something that is exactly count long.");
-            }
-
-            sizes.Add($"{runtime.Runtime} {listing.CodeSize} B");
-        }
-
-        return sizes.Count == 0
-            ? ExerciseResult.NotYet("the listings are empty: run the exercise cell again.")
-            : ExerciseResult.Pass($"{MethodName} gives the same sums, still throws past the end, and has no bounds check in its loop on any runtime ({string.Join(", ", sizes)}): one check of count against the length, before the loop, does the work of one per element.");
+        return ReaderListings.Check(
+            asm,
+            exercise,
+            MethodName,
+            "readingsAsm",
+            capturedByExerciseCell: true,
+            (runtime, listing) => listing.BoundsChecks > 0
+                ? ExerciseResult.NotYet($"on {runtime} {MethodName} still has {listing.BoundsChecks} bounds check(s), jumps to CORINFO_HELP_RNGCHKFAIL: the JIT cannot prove i < samples.Length from i < count. Give the loop a bound it knows, the length of something that is exactly count long.")
+                : ExerciseResult.Pass($"{runtime} {listing.CodeSize} B"),
+            sizes => $"{MethodName} gives the same sums, still throws past the end, and has no bounds check in its loop on any runtime ({sizes}): one check of count against the length, before the loop, does the work of one per element.");
     }
 
     // The reader's method's answer, or null when it threw.
-    private static int? Call(MethodInfo method, int[] samples, int count)
-    {
-        try
-        {
-            return (int)method.Invoke(null, [samples.ToArray(), count])!;
-        }
-        catch (TargetInvocationException)
-        {
-            return null;
-        }
-    }
+    private static int? Call(MethodInfo method, int[] samples, int count) =>
+        ReaderCode.TryCall(method, [samples.ToArray(), count], out int answer, out _) ? answer : null;
 }

@@ -1,4 +1,3 @@
-using System.Reflection;
 using PerfLab.Disassembly;
 
 namespace PerfLab.Notebooks.Exercises;
@@ -24,8 +23,8 @@ public static class Branches
             return ExerciseResult.NotYet("pass the exercise class, e.g. Branches.CheckOneCompare(typeof(Letters), lettersAsm).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(int)]);
-        if (method?.ReturnType != typeof(bool))
+        var method = ReaderCode.StaticMethod<bool>(exercise, MethodName, typeof(int));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static bool {MethodName}(int c)`: keep its signature and change its body.");
         }
@@ -34,14 +33,9 @@ public static class Branches
             .Concat([int.MinValue, int.MinValue + 'a', int.MinValue + 'z', int.MaxValue, int.MaxValue - 'a', 'a' - 1, 'a', 'z', 'z' + 1, unchecked('a' + int.MinValue + 1)]);
         foreach (var c in probes)
         {
-            bool answer;
-            try
+            if (!ReaderCode.TryCall(method, [c], out bool answer, out var thrown))
             {
-                answer = (bool)method.Invoke(null, [c])!;
-            }
-            catch (TargetInvocationException ex)
-            {
-                return ExerciseResult.NotYet($"{MethodName}({c}) threw {ex.InnerException?.GetType().Name}: it must answer for every int.");
+                return ExerciseResult.NotYet($"{MethodName}({c}) threw {thrown.GetType().Name}: it must answer for every int.");
             }
 
             var expected = c is >= 'a' and <= 'z';
@@ -51,32 +45,15 @@ public static class Branches
             }
         }
 
-        if (asm is null)
-        {
-            return ExerciseResult.NotYet($"capture the listings and pass them: var lettersAsm = await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\").");
-        }
+        return ReaderListings.Check(asm, exercise, MethodName, "lettersAsm", capturedByExerciseCell: false, OneCompare, sizes => $"{MethodName} answers right for every int tried and compiles to one compare on every runtime ({sizes}).");
+    }
 
-        var sizes = new List<string>();
-        foreach (var runtime in asm.Runtimes)
-        {
-            var listing = asm.Find(runtime.Runtime, $"{exercise.Name}:{MethodName}(");
-            if (listing is null)
-            {
-                return ExerciseResult.NotYet($"the listings have no {MethodName} on {runtime.Runtime}: capture them with await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\") after changing the class.");
-            }
-
-            var compares = listing.Instructions.Count(l => l.StartsWith("cmp", StringComparison.Ordinal));
-            if (compares != 1)
-            {
-                return ExerciseResult.NotYet($"on {runtime.Runtime} {MethodName} has {compares} cmp instructions. Subtract the low end first: every value below it wraps around to a huge unsigned number, so one unsigned comparison with the width of the range answers both questions.");
-            }
-
-            sizes.Add($"{runtime.Runtime} {listing.CodeSize} B");
-        }
-
-        return sizes.Count == 0
-            ? ExerciseResult.NotYet("the listings are empty: run the cell again.")
-            : ExerciseResult.Pass($"{MethodName} answers right for every int tried and compiles to one compare on every runtime ({string.Join(", ", sizes)}).");
+    private static ExerciseResult OneCompare(string runtime, AsmListing listing)
+    {
+        var compares = listing.Instructions.Count(l => l.StartsWith("cmp", StringComparison.Ordinal));
+        return compares != 1
+            ? ExerciseResult.NotYet($"on {runtime} {MethodName} has {compares} cmp instructions. Subtract the low end first: every value below it wraps around to a huge unsigned number, so one unsigned comparison with the width of the range answers both questions.")
+            : ExerciseResult.Pass($"{runtime} {listing.CodeSize} B");
     }
 
     private static string Describe(int c) => c is >= 32 and < 127 ? $"'{(char)c}' ({c})" : c.ToString(System.Globalization.CultureInfo.InvariantCulture);

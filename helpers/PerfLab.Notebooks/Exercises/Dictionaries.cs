@@ -27,8 +27,8 @@ public static class Dictionaries
             return ExerciseResult.NotYet("pass the exercise class, e.g. Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(string)]);
-        if (method?.ReturnType != typeof(int))
+        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(string));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string order)`: keep its signature and change its body.");
         }
@@ -43,17 +43,14 @@ public static class Dictionaries
         foreach (var order in orders)
         {
             var expected = order.Split(';').Sum(item => Prices[item.Split('=')[0]] * int.Parse(item.Split('=')[1], System.Globalization.CultureInfo.InvariantCulture));
-            try
+            if (!ReaderCode.TryCall(method, [order], out int answer, out var thrown))
             {
-                var answer = (int)method.Invoke(null, [order])!;
-                if (answer != expected)
-                {
-                    return ExerciseResult.NotYet($"{MethodName}(\"{order}\") returns {answer}; the order costs {expected} cents.");
-                }
+                return ExerciseResult.NotYet($"{MethodName}(\"{order}\") threw {thrown.GetType().Name}: {thrown.Message}");
             }
-            catch (TargetInvocationException ex)
+
+            if (answer != expected)
             {
-                return ExerciseResult.NotYet($"{MethodName}(\"{order}\") threw {ex.InnerException?.GetType().Name}: {ex.InnerException?.Message}");
+                return ExerciseResult.NotYet($"{MethodName}(\"{order}\") returns {answer}; the order costs {expected} cents.");
             }
         }
 

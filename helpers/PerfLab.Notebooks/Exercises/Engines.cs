@@ -24,8 +24,8 @@ public static class Engines
             return ExerciseResult.NotYet("pass the exercise class, e.g. Engines.CheckGeneratedStamps(typeof(LogDates)).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, Type.EmptyTypes);
-        if (method?.ReturnType != typeof(Regex))
+        var method = ReaderCode.StaticMethod<Regex>(exercise, MethodName);
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static partial Regex {MethodName}()`: keep the method's name and return type.");
         }
@@ -35,14 +35,9 @@ public static class Engines
             return ExerciseResult.NotYet($"{MethodName} returns a regex built at run time. Declare it `[GeneratedRegex(pattern, options)] public static partial Regex {MethodName}();` (the class is already partial) and delete the field.");
         }
 
-        Regex stamps;
-        try
+        if (!ReaderCode.TryCall(method, null, out Regex stamps, out var thrown))
         {
-            stamps = (Regex)method.Invoke(null, null)!;
-        }
-        catch (TargetInvocationException ex)
-        {
-            return ExerciseResult.NotYet($"{MethodName} threw {ex.InnerException?.GetType().Name}: {ex.InnerException?.Message}");
+            return ExerciseResult.NotYet($"{MethodName} threw {thrown.GetType().Name}: {thrown.Message}");
         }
 
         if (stamps.GetType() == typeof(Regex))

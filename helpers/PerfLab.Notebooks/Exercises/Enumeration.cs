@@ -13,8 +13,6 @@ namespace PerfLab.Notebooks.Exercises;
 /// </summary>
 public static class Enumeration
 {
-    private const BindingFlags AnyMember = BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
-
     /// <summary>Checks the reader's <paramref name="benchmark"/> class and, when given, its <paramref name="run"/>.</summary>
     /// <param name="benchmark">The exercise class, e.g. <c>typeof(ScoreTotal)</c>.</param>
     /// <param name="run">The exercise cell's run.</param>
@@ -26,14 +24,14 @@ public static class Enumeration
             return ExerciseResult.NotYet("pass the exercise class, e.g. Enumeration.CheckAllocationFree(typeof(ScoreTotal), exercise).");
         }
 
-        var scores = benchmark.GetField("_scores", AnyMember);
-        var total = benchmark.GetMethod("Total", BindingFlags.Instance | BindingFlags.Public, Type.EmptyTypes);
-        if (scores?.FieldType != typeof(List<int>) || total?.ReturnType != typeof(int))
+        var scores = benchmark.GetField("_scores", ReaderCode.Declared);
+        var total = ReaderCode.InstanceMethod<int>(benchmark, "Total");
+        if (scores?.FieldType != typeof(List<int>) || total is null)
         {
             return ExerciseResult.NotYet($"{benchmark.Name} needs its field `List<int> _scores` and its benchmark `public int Total()`: keep them and change how the numbers are added up.");
         }
 
-        var throughInterface = benchmark.GetMethods(AnyMember).Concat<MethodBase>(benchmark.GetConstructors(AnyMember))
+        var throughInterface = benchmark.GetMethods(ReaderCode.Declared).Concat<MethodBase>(benchmark.GetConstructors(ReaderCode.Declared))
             .FirstOrDefault(m => IlScanner.Read(m).Any(i => i.Called is { Name: "GetEnumerator", DeclaringType: { IsInterface: true } }));
         if (throughInterface is not null)
         {
@@ -42,19 +40,12 @@ public static class Enumeration
                 "Let the method see the List<int> itself (its parameter type), so foreach uses the struct enumerator.");
         }
 
-        int answer;
-        List<int> numbers;
-        try
+        if (!ReaderCode.TryRun(() => Total(benchmark, scores, total), out var call, out var thrown))
         {
-            var instance = Activator.CreateInstance(benchmark)!;
-            numbers = (List<int>)scores.GetValue(instance)!;
-            answer = (int)total.Invoke(instance, null)!;
+            return ExerciseResult.NotYet($"calling Total failed with {thrown.GetType().Name}: {thrown.Message}");
         }
-        catch (Exception ex) when (ex is TargetInvocationException or MissingMethodException or MemberAccessException)
-        {
-            var cause = ex.InnerException ?? ex;
-            return ExerciseResult.NotYet($"calling Total failed with {cause.GetType().Name}: {cause.Message}");
-        }
+
+        var (numbers, answer) = call;
 
         var expected = numbers.Sum();
         if (answer != expected)
@@ -81,5 +72,11 @@ public static class Enumeration
         var runtimes = string.Join(", ", rows.Select(r => r.Runtime).Distinct());
         var note = run.Mode == BenchmarkMode.Smoke ? $" ({ModeChoice.Name(BenchmarkMode.Smoke)} mode: one cold call, and even that allocated nothing)" : "";
         return ExerciseResult.Pass($"Total adds up to {expected} and allocates nothing on {runtimes}{note}.");
+    }
+
+    private static (List<int> Numbers, int Answer) Total(Type benchmark, FieldInfo scores, MethodInfo total)
+    {
+        var instance = Activator.CreateInstance(benchmark)!;
+        return ((List<int>)scores.GetValue(instance)!, (int)total.Invoke(instance, null)!);
     }
 }

@@ -22,9 +22,9 @@ public static class Inlining
             return ExerciseResult.NotYet("pass the exercise class, e.g. Inlining.CheckInlinedEverywhere(typeof(Tally), tallyAsm).");
         }
 
-        var scale = exercise.GetMethod("Scale", BindingFlags.Public | BindingFlags.Static, [typeof(int)]);
+        var scale = ReaderCode.StaticMethod<int>(exercise, "Scale", typeof(int));
         var calls = exercise.GetProperty("Calls", BindingFlags.Public | BindingFlags.Static);
-        if (scale?.ReturnType != typeof(int) || calls?.PropertyType != typeof(int))
+        if (scale is null || calls?.PropertyType != typeof(int))
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int Scale(int value)` and `public static int Calls`: keep both and change Scale's body.");
         }
@@ -34,17 +34,12 @@ public static class Inlining
             return ExerciseResult.NotYet("Scale is marked NoInlining, which forbids exactly what the exercise asks for.");
         }
 
-        int before, answer, after;
-        try
+        if (!ReaderCode.TryRun(() => ((int)calls.GetValue(null)!, (int)scale.Invoke(null, [14])!, (int)calls.GetValue(null)!), out var call, out var thrown))
         {
-            before = (int)calls.GetValue(null)!;
-            answer = (int)scale.Invoke(null, [14])!;
-            after = (int)calls.GetValue(null)!;
+            return ExerciseResult.NotYet($"calling Scale(14) threw {thrown.GetType().Name}: {thrown.Message}");
         }
-        catch (TargetInvocationException ex)
-        {
-            return ExerciseResult.NotYet($"calling Scale(14) threw {ex.InnerException?.GetType().Name}: {ex.InnerException?.Message}");
-        }
+
+        var (before, answer, after) = call;
 
         if (answer != 42)
         {
@@ -56,30 +51,15 @@ public static class Inlining
             return ExerciseResult.NotYet($"one call of Scale moved Calls by {after - before}; it must still count every call, exactly once.");
         }
 
-        if (asm is null)
-        {
-            return ExerciseResult.NotYet($"capture the listings and pass them: var tallyAsm = await Lab.AsmAsync<{exercise.Name}>(\"ScaleAll\").");
-        }
-
-        var sizes = new List<string>();
-        foreach (var runtime in asm.Runtimes)
-        {
-            var listing = asm.Find(runtime.Runtime, $"{exercise.Name}:ScaleAll(");
-            if (listing is null)
-            {
-                return ExerciseResult.NotYet($"the listings have no ScaleAll on {runtime.Runtime}: capture them with await Lab.AsmAsync<{exercise.Name}>(\"ScaleAll\") after changing the class.");
-            }
-
-            if (listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(":Scale(", StringComparison.Ordinal)))
-            {
-                return ExerciseResult.NotYet($"on {runtime.Runtime} ScaleAll still calls Scale: the JIT would not inline it. Before .NET 10 a method with a try/finally (or try/catch) is never inlined, whatever its size or attributes; what does this finally protect against?");
-            }
-
-            sizes.Add($"{runtime.Runtime} {listing.CodeSize} B");
-        }
-
-        return sizes.Count == 0
-            ? ExerciseResult.NotYet("the listings are empty: run the cell again.")
-            : ExerciseResult.Pass($"Scale still triples and counts, and every runtime inlines it into ScaleAll's loop ({string.Join(", ", sizes)}): time it again and .NET 8 and 9 should now be close to .NET 10.");
+        return ReaderListings.Check(
+            asm,
+            exercise,
+            "ScaleAll",
+            "tallyAsm",
+            capturedByExerciseCell: false,
+            (runtime, listing) => listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(":Scale(", StringComparison.Ordinal))
+                ? ExerciseResult.NotYet($"on {runtime} ScaleAll still calls Scale: the JIT would not inline it. Before .NET 10 a method with a try/finally (or try/catch) is never inlined, whatever its size or attributes; what does this finally protect against?")
+                : ExerciseResult.Pass($"{runtime} {listing.CodeSize} B"),
+            sizes => $"Scale still triples and counts, and every runtime inlines it into ScaleAll's loop ({sizes}): time it again and .NET 8 and 9 should now be close to .NET 10.");
     }
 }

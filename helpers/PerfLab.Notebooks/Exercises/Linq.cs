@@ -1,4 +1,3 @@
-using System.Reflection;
 using PerfLab.Results;
 
 namespace PerfLab.Notebooks.Exercises;
@@ -28,8 +27,8 @@ public static class Linq
             return ExerciseResult.NotYet("pass the exercise class, e.g. Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(List<int>)]);
-        if (method?.ReturnType != typeof(int))
+        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(List<int>));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(List<int> values)`: keep its signature and change its body.");
         }
@@ -46,26 +45,24 @@ public static class Linq
         foreach (var (values, expected) in cases)
         {
             var shown = values.Count > 6 ? $"[0, 1, ..., {values[^1]}]" : $"[{string.Join(", ", values)}]";
-            try
+            if (!ReaderCode.TryCall(method, [values], out int answer, out var thrown))
             {
-                var answer = (int)method.Invoke(null, [values])!;
-                if (expected is null)
+                if (expected is null && thrown is InvalidOperationException)
                 {
-                    return ExerciseResult.NotYet($"{MethodName}({shown}) returns {answer}, but no value is above 500: like First, it must throw InvalidOperationException.");
+                    continue; // As First does.
                 }
 
-                if (answer != expected)
-                {
-                    return ExerciseResult.NotYet($"{MethodName}({shown}) returns {answer}; the first value above 500 is {expected}.");
-                }
+                return ExerciseResult.NotYet($"{MethodName}({shown}) threw {thrown.GetType().Name}" + (expected is null ? ", not InvalidOperationException as First does." : $"; the first value above 500 is {expected}."));
             }
-            catch (TargetInvocationException ex) when (expected is null && ex.InnerException is InvalidOperationException)
+
+            if (expected is null)
             {
-                // As First does.
+                return ExerciseResult.NotYet($"{MethodName}({shown}) returns {answer}, but no value is above 500: like First, it must throw InvalidOperationException.");
             }
-            catch (TargetInvocationException ex)
+
+            if (answer != expected)
             {
-                return ExerciseResult.NotYet($"{MethodName}({shown}) threw {ex.InnerException?.GetType().Name}" + (expected is null ? ", not InvalidOperationException as First does." : $"; the first value above 500 is {expected}."));
+                return ExerciseResult.NotYet($"{MethodName}({shown}) returns {answer}; the first value above 500 is {expected}.");
             }
         }
 

@@ -28,8 +28,8 @@ public static class Searching
             return ExerciseResult.NotYet("pass the exercise class, e.g. Searching.CheckAlarmCount(typeof(Alarms), exercise).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(string)]);
-        if (method?.ReturnType != typeof(int))
+        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(string));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string log)`: keep its signature and change its body.");
         }
@@ -37,17 +37,14 @@ public static class Searching
         foreach (var (what, log) in Cases())
         {
             var expected = Expected(log);
-            try
+            if (!ReaderCode.TryCall(method, [log], out int answer, out var thrown))
             {
-                var answer = (int)method.Invoke(null, [log])!;
-                if (answer != expected)
-                {
-                    return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} of its lines mention error, fail or fatal.{Hint(what)}");
-                }
+                return ExerciseResult.NotYet($"{MethodName} threw {thrown.GetType().Name} for {what}: {thrown.Message}");
             }
-            catch (TargetInvocationException ex)
+
+            if (answer != expected)
             {
-                return ExerciseResult.NotYet($"{MethodName} threw {ex.InnerException?.GetType().Name} for {what}: {ex.InnerException?.Message}");
+                return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} of its lines mention error, fail or fatal.{Hint(what)}");
             }
         }
 

@@ -14,8 +14,6 @@ namespace PerfLab.Notebooks.Exercises;
 /// </summary>
 public static class StackAllocation
 {
-    private const BindingFlags AnyMember = BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
-
     /// <summary>Checks the reader's <paramref name="benchmark"/> class and, when given, its <paramref name="run"/>.</summary>
     /// <param name="benchmark">The exercise class, e.g. <c>typeof(Segment)</c>.</param>
     /// <param name="run">The exercise cell's run.</param>
@@ -27,8 +25,8 @@ public static class StackAllocation
             return ExerciseResult.NotYet("pass the exercise class, e.g. StackAllocation.CheckNoEscape(typeof(Segment), exercise).");
         }
 
-        var length = benchmark.GetMethod("Length", BindingFlags.Instance | BindingFlags.Public, Type.EmptyTypes);
-        if (length?.ReturnType != typeof(double))
+        var length = ReaderCode.InstanceMethod<double>(benchmark, "Length");
+        if (length is null)
         {
             return ExerciseResult.NotYet($"{benchmark.Name} needs its benchmark `public double Length()`: keep it and change what it calls.");
         }
@@ -52,22 +50,16 @@ public static class StackAllocation
             return ExerciseResult.NotYet("Length reads none of the fields, so every input is a constant: read the coordinates from _x1, _y1, _x2 and _y2.");
         }
 
-        var hidden = benchmark.GetMethods(AnyMember)
+        var hidden = benchmark.GetMethods(ReaderCode.Declared)
             .FirstOrDefault(m => m.GetParameters().Any(p => p.ParameterType == point) && m.MethodImplementationFlags.HasFlag(MethodImplAttributes.NoInlining));
         if (hidden is not null)
         {
             return ExerciseResult.NotYet($"{hidden.Name} receives the points and is marked NoInlining, so the JIT cannot see what it does with them: for escape analysis they escape. Let the JIT inline it.");
         }
 
-        double answer;
-        try
+        if (!ReaderCode.TryRun(() => (double)length.Invoke(Activator.CreateInstance(benchmark), null)!, out var answer, out var thrown))
         {
-            answer = (double)length.Invoke(Activator.CreateInstance(benchmark), null)!;
-        }
-        catch (Exception ex) when (ex is TargetInvocationException or MissingMethodException or MemberAccessException)
-        {
-            var cause = ex.InnerException ?? ex;
-            return ExerciseResult.NotYet($"calling Length failed with {cause.GetType().Name}: {cause.Message}");
+            return ExerciseResult.NotYet($"calling Length failed with {thrown.GetType().Name}: {thrown.Message}");
         }
 
         if (Math.Abs(answer - 5.0) > 1e-9)

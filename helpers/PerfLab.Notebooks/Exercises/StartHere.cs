@@ -103,11 +103,11 @@ public static class StartHere
         if (tooFast is not null)
         {
             return ExerciseResult.NotYet(
-                $"{tooFast.DisplayName} on {tooFast.Runtime} took {Format.Time(tooFast.Statistics!.Mean)} per call: less than a clock cycle, " +
+                $"{tooFast.DisplayName} on {tooFast.Runtime} took {QuantityText.Time(tooFast.Statistics!.Mean)} per call: less than a clock cycle, " +
                 "so the JIT still removed the work. Does the value you return depend on the whole loop?");
         }
 
-        var measured = string.Join(", ", rows.Select(r => $"{r.DisplayName} on {r.Runtime} {Format.Time(r.Statistics!.Mean)}"));
+        var measured = string.Join(", ", rows.Select(r => $"{r.DisplayName} on {r.Runtime} {QuantityText.Time(r.Statistics!.Mean)}"));
         return ExerciseResult.Pass($"{structure} Measured ({ModeChoice.Name(run.Mode)} mode): {measured}.");
     }
 
@@ -124,17 +124,10 @@ public static class StartHere
 
         foreach (var method in methods.Where(m => !m.IsStatic && m.GetParameters().Length == 0))
         {
-            object instance;
-            object? returned;
-            try
+            if (!ReaderCode.TryRun(() => Activator.CreateInstance(benchmark)!, out var instance, out var thrown)
+                || !ReaderCode.TryRun(() => method.Invoke(instance, null), out var returned, out thrown))
             {
-                instance = Activator.CreateInstance(benchmark)!;
-                returned = method.Invoke(instance, null);
-            }
-            catch (Exception ex) when (ex is TargetInvocationException or MissingMethodException or MemberAccessException)
-            {
-                var cause = ex.InnerException ?? ex;
-                return ExerciseResult.NotYet($"calling {method.Name} failed with {cause.GetType().Name}: {cause.Message}");
+                return ExerciseResult.NotYet($"calling {method.Name} failed with {thrown.GetType().Name}: {thrown.Message}");
             }
 
             var expected = PathLengthOf((double[])xs.GetValue(instance)!, (double[])ys.GetValue(instance)!);

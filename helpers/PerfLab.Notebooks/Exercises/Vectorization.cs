@@ -1,4 +1,3 @@
-using System.Reflection;
 using PerfLab.Disassembly;
 
 namespace PerfLab.Notebooks.Exercises;
@@ -28,8 +27,8 @@ public static class Vectorization
             return ExerciseResult.NotYet("pass the exercise class, e.g. Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(byte[])]);
-        if (method?.ReturnType != typeof(int))
+        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(byte[]));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(byte[] text)`: keep its signature and change its body.");
         }
@@ -51,14 +50,9 @@ public static class Vectorization
             }
 
             var expected = text.Count(b => b == (byte)' ');
-            int answer;
-            try
+            if (!ReaderCode.TryCall(method, [text], out int answer, out var thrown))
             {
-                answer = (int)method.Invoke(null, [text])!;
-            }
-            catch (TargetInvocationException ex)
-            {
-                return ExerciseResult.NotYet($"{MethodName} on a text of {length} bytes threw {ex.InnerException?.GetType().Name}: {ex.InnerException?.Message}");
+                return ExerciseResult.NotYet($"{MethodName} on a text of {length} bytes threw {thrown.GetType().Name}: {thrown.Message}");
             }
 
             if (answer != expected)
@@ -70,31 +64,11 @@ public static class Vectorization
             }
         }
 
-        if (asm is null)
-        {
-            return ExerciseResult.NotYet($"capture the listings and pass them: var spacesAsm = await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\").");
-        }
-
-        var found = new List<string>();
-        foreach (var runtime in asm.Runtimes)
-        {
-            var listing = asm.Find(runtime.Runtime, $"{exercise.Name}:{MethodName}(");
-            if (listing is null)
-            {
-                return ExerciseResult.NotYet($"the listings have no {MethodName} on {runtime.Runtime}: capture them with await Lab.AsmAsync<{exercise.Name}>(\"{MethodName}\") after changing the class.");
-            }
-
-            var compare = listing.Instructions.Select(l => l.Split(' ', 2)[0]).FirstOrDefault(op => VectorCompares.Contains(op));
-            if (compare is null)
-            {
-                return ExerciseResult.NotYet($"on {runtime.Runtime} {MethodName} has no vector compare: it still looks at one byte per step. Load 16 bytes with Vector128.Create(text, i) and compare them with a vector of spaces in one Vector128.Equals.");
-            }
-
-            found.Add($"{runtime.Runtime} {compare}");
-        }
-
-        return found.Count == 0
-            ? ExerciseResult.NotYet("the listings are empty: run the cell again.")
-            : ExerciseResult.Pass($"{MethodName} counts right for every length from 0 to 100 and compares 16 bytes per instruction on every runtime ({string.Join(", ", found)}).");
+        return ReaderListings.Check(asm, exercise, MethodName, "spacesAsm", capturedByExerciseCell: false, VectorCompare, found => $"{MethodName} counts right for every length from 0 to 100 and compares 16 bytes per instruction on every runtime ({found}).");
     }
+
+    private static ExerciseResult VectorCompare(string runtime, AsmListing listing) =>
+        listing.Instructions.Select(l => l.Split(' ', 2)[0]).FirstOrDefault(op => VectorCompares.Contains(op)) is { } compare
+            ? ExerciseResult.Pass($"{runtime} {compare}")
+            : ExerciseResult.NotYet($"on {runtime} {MethodName} has no vector compare: it still looks at one byte per step. Load 16 bytes with Vector128.Create(text, i) and compare them with a vector of spaces in one Vector128.Equals.");
 }

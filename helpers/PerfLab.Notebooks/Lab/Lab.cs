@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
 using PerfLab.Benchmarks;
 using PerfLab.Disassembly;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Results;
 using PerfLab.Runtimes;
@@ -211,7 +211,7 @@ public static class Lab
     /// <returns>The generated source (it displays side by side).</returns>
     /// <exception cref="PerfLabException">The pattern is invalid (the parser's message says where), a runtime is unknown, or the helpers are not built.</exception>
     public static RegexSourceReport RegexSource(string pattern, RegexOptions options = RegexOptions.None, string[]? runtimes = null) =>
-        GeneratedSource.RegexSource.Generate(pattern, options, RuntimeCatalog.FindAll(runtimes), CellSource.Current()?.Cancellation ?? CancellationToken.None);
+        GeneratedRegexSource.RegexSource.Generate(pattern, options, RuntimeCatalog.FindAll(runtimes), CellSource.Current()?.Cancellation ?? CancellationToken.None);
 
     /// <summary>
     /// When a structure that is dearer to build but cheaper to read pays off (a frozen collection against a

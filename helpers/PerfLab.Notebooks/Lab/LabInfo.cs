@@ -37,12 +37,12 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
     public string ToHtml()
     {
         var html = new StringBuilder("<div class=\"perflab-setup\" style=\"font-family: system-ui, sans-serif; font-size: 13px;\">");
-        html.Append("<p>PerfLab helpers ").Append(E(HelpersVersion)).Append(" in the ").Append(E(Kernel)).Append(".<br>");
-        html.Append("<b>Mode: ").Append(E(ModeChoice.Name(Mode))).Append("</b> (").Append(E(ModeSource)).Append("). ").Append(E(Capitalized(ModeChoice.Meaning(Mode)) + ".")).Append("</p>");
+        html.Append("<p>PerfLab helpers ").Append(Escape(HelpersVersion)).Append(" in the ").Append(Escape(Kernel)).Append(".<br>");
+        html.Append("<b>Mode: ").Append(Escape(ModeChoice.Name(Mode))).Append("</b> (").Append(Escape(ModeSource)).Append("). ").Append(Escape(Capitalized(ModeChoice.Meaning(Mode)) + ".")).Append("</p>");
         html.Append("<table><thead><tr><th style=\"text-align:left\">Runtime</th><th style=\"text-align:left\">Version</th><th style=\"text-align:left\">On this machine</th></tr></thead><tbody>");
         foreach (var runtime in Runtimes)
         {
-            html.Append("<tr><td>").Append(E(runtime.Moniker)).Append("</td><td>").Append(E(runtime.Version)).Append("</td><td>").Append(E(runtime.Source.Describe())).Append("</td></tr>");
+            html.Append("<tr><td>").Append(Escape(runtime.Moniker)).Append("</td><td>").Append(Escape(runtime.Version)).Append("</td><td>").Append(Escape(runtime.Source.Describe())).Append("</td></tr>");
         }
 
         return html.Append("</tbody></table></div>").ToString();

@@ -7,23 +7,6 @@ using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Notebooks.Reports;
 
-/// <summary>How a notebook's page sits in the course site (<c>perflab site</c>) instead of standing alone.</summary>
-/// <param name="Stylesheet">The address of the site's one stylesheet, relative to the page.</param>
-/// <param name="PlotlyScript">The address of the site's one copy of plotly.js, relative to the page.</param>
-/// <param name="Header">The page's header: navigation, title, where the results and listings come from (trusted HTML).</param>
-/// <param name="Footer">The page's footer (trusted HTML).</param>
-/// <param name="Notes">A one-line note under a code cell's source, by cell index (trusted HTML).</param>
-/// <param name="HiddenOutputs">Code cells, by index, whose outputs the page leaves out (its note says why).</param>
-/// <param name="Links">Where each link of the prose goes, or null to keep its words without a link.</param>
-public sealed record SiteFrame(
-    string Stylesheet,
-    string PlotlyScript,
-    string Header,
-    string Footer,
-    IReadOnlyDictionary<int, string> Notes,
-    IReadOnlySet<int> HiddenOutputs,
-    Func<string, string?> Links);
-
 /// <summary>
 /// A headless notebook run as one standalone HTML page: a header that says whether it passed (and
 /// where it failed), how and where it ran; then every cell with its outputs. The page works offline:
@@ -106,20 +89,20 @@ public static class NotebookReport
         var html = new StringBuilder();
         html.Append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
             .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"color-scheme\" content=\"light dark\">")
-            .Append("<title>").Append(E(title)).Append(site is not null || run.Succeeded ? "" : " (failed)").Append("</title>");
+            .Append("<title>").Append(Escape(title)).Append(site is not null || run.Succeeded ? "" : " (failed)").Append("</title>");
         if (site is null)
         {
             html.Append("<style>").Append(Style).Append("</style>");
         }
         else
         {
-            html.Append("<link rel=\"stylesheet\" href=\"").Append(E(site.Stylesheet)).Append("\">");
+            html.Append("<link rel=\"stylesheet\" href=\"").Append(Escape(site.Stylesheet)).Append("\">");
         }
 
         if (NeedsPlotly(run, site))
         {
             // Once up front (inlined and packed, or the site's file): an output's own loader is dropped (it comes with the process's first chart).
-            html.Append(site is null ? ResultsHtml.PlotlyPageScript() : "<script src=\"" + E(site.PlotlyScript) + "\"></script>");
+            html.Append(site is null ? ResultsHtml.PlotlyPageScript() : "<script src=\"" + Escape(site.PlotlyScript) + "\"></script>");
         }
 
         html.Append("</head>\n<body>\n");
@@ -141,7 +124,7 @@ public static class NotebookReport
         html.Append("</main>\n");
         if (site is null)
         {
-            html.Append("<footer>Written by PerfLab from ").Append(E(Path.GetFileName(run.Notebook.Path)))
+            html.Append("<footer>Written by PerfLab from ").Append(Escape(Path.GetFileName(run.Notebook.Path)))
                 .Append(". Outputs are those of this run; the notebook in git stores none.</footer>\n");
         }
         else
@@ -161,7 +144,7 @@ public static class NotebookReport
 
     private static void AppendHeader(StringBuilder html, NotebookRun run, string title)
     {
-        html.Append("<header class=\"run\"><h1>").Append(E(title)).Append("</h1>");
+        html.Append("<header class=\"run\"><h1>").Append(Escape(title)).Append("</h1>");
         var codeCells = run.Cells.Count(c => c.Cell.Kind == CellKind.Code);
         var ran = run.Cells.Count(c => c.Cell.Kind == CellKind.Code && c.ExecutionCount is not null);
         if (run.FirstFailure is { } failure)
@@ -169,9 +152,9 @@ public static class NotebookReport
             var message = failure.Outputs.OfType<ErrorOutput>().FirstOrDefault() is { } error
                 ? error.Name + ": " + error.Message
                 : "it failed without an error message";
-            html.Append("<p class=\"status failed\">✖ Failed at <a href=\"#").Append(Anchor(failure.Cell)).Append("\">").Append(E(failure.Cell.Name)).Append("</a>")
+            html.Append("<p class=\"status failed\">✖ Failed at <a href=\"#").Append(Anchor(failure.Cell)).Append("\">").Append(Escape(failure.Cell.Name)).Append("</a>")
                 .Append(" (").Append(ran).Append(" of ").Append(codeCells).Append(" code cells ran)")
-                .Append("<span class=\"message\">").Append(E(message)).Append("</span></p>");
+                .Append("<span class=\"message\">").Append(Escape(message)).Append("</span></p>");
         }
         else
         {
@@ -180,9 +163,9 @@ public static class NotebookReport
 
         var mode = ModeChoice.Name(run.Mode);
         html.Append("<dl class=\"facts\">")
-            .Append("<dt>Notebook</dt><dd>").Append(E(Path.GetFileName(run.Notebook.Path))).Append("</dd>")
-            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(E(ModeChoice.Meaning(run.Mode))).Append("</dd>")
-            .Append("<dt>Environment</dt><dd>").Append(E(run.Environment)).Append("</dd>")
+            .Append("<dt>Notebook</dt><dd>").Append(Escape(Path.GetFileName(run.Notebook.Path))).Append("</dd>")
+            .Append("<dt>Mode</dt><dd class=\"mode-").Append(mode).Append("\"><strong>").Append(mode).Append("</strong>: ").Append(Escape(ModeChoice.Meaning(run.Mode))).Append("</dd>")
+            .Append("<dt>Environment</dt><dd>").Append(Escape(run.Environment)).Append("</dd>")
             .Append("<dt>Started</dt><dd><time datetime=\"").Append(Iso(run.StartedAt)).Append("\">").Append(Iso(run.StartedAt)).Append("</time></dd>")
             .Append("<dt>Duration</dt><dd>").Append(Duration(run.Duration)).Append("</dd>")
             .Append("</dl></header>\n");
@@ -199,7 +182,7 @@ public static class NotebookReport
                 return;
 
             case CellKind.Raw:
-                html.Append("<section class=\"cell raw\" id=\"").Append(Anchor(cell)).Append("\"><pre>").Append(E(cell.Source)).Append("</pre></section>\n");
+                html.Append("<section class=\"cell raw\" id=\"").Append(Anchor(cell)).Append("\"><pre>").Append(Escape(cell.Source)).Append("</pre></section>\n");
                 return;
         }
 
@@ -212,7 +195,7 @@ public static class NotebookReport
         var executed = run.ExecutionCount is not null;
         var state = run.Failed ? " failed" : executed ? "" : " skipped";
         html.Append("<section class=\"cell code").Append(state).Append("\" id=\"").Append(Anchor(cell)).Append("\">")
-            .Append("<div class=\"prompt\"><a href=\"#").Append(Anchor(cell)).Append("\" title=\"").Append(E(cell.Name)).Append("\">In [")
+            .Append("<div class=\"prompt\"><a href=\"#").Append(Anchor(cell)).Append("\" title=\"").Append(Escape(cell.Name)).Append("\">In [")
             .Append(executed ? run.ExecutionCount!.Value.ToString(CultureInfo.InvariantCulture) : " ").Append("]</a>");
         if (run.Failed)
         {
@@ -228,16 +211,9 @@ public static class NotebookReport
             html.Append("<span class=\"time\">").Append(Duration(run.Duration)).Append("</span>");
         }
 
-        html.Append("</div><pre class=\"source\"><code class=\"language-csharp\">")
-            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
-            .Append("</code></pre>");
-        if (run.Outputs.Count > 0)
-        {
-            html.Append("<div class=\"outputs\">");
-            AppendOutputs(html, run.Outputs);
-            html.Append("</div>");
-        }
-
+        html.Append("</div>");
+        AppendSource(html, cell);
+        OutputHtml.Append(html, run.Outputs);
         html.Append("</section>\n");
     }
 
@@ -245,100 +221,25 @@ public static class NotebookReport
     private static void AppendSiteCell(StringBuilder html, CellRun run, SiteFrame site)
     {
         var cell = run.Cell;
-        html.Append("<section class=\"cell code\" id=\"").Append(Anchor(cell)).Append("\">")
-            .Append("<pre class=\"source\"><code class=\"language-csharp\">")
-            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
-            .Append("</code></pre>");
+        html.Append("<section class=\"cell code\" id=\"").Append(Anchor(cell)).Append("\">");
+        AppendSource(html, cell);
         if (site.Notes.TryGetValue(cell.Index, out var note))
         {
             html.Append("<p class=\"note\">").Append(note).Append("</p>");
         }
 
-        if (run.Outputs.Count > 0 && !site.HiddenOutputs.Contains(cell.Index))
+        if (!site.HiddenOutputs.Contains(cell.Index))
         {
-            html.Append("<div class=\"outputs\">");
-            AppendOutputs(html, run.Outputs);
-            html.Append("</div>");
+            OutputHtml.Append(html, run.Outputs);
         }
 
         html.Append("</section>\n");
     }
 
-    private static void AppendOutputs(StringBuilder html, IReadOnlyList<CellOutput> outputs)
-    {
-        for (var i = 0; i < outputs.Count; i++)
-        {
-            switch (outputs[i])
-            {
-                case StreamOutput stream:
-                    // Chunks of one stream written in a row read as one block, as in Jupyter.
-                    var text = new StringBuilder(stream.Text);
-                    while (i + 1 < outputs.Count && outputs[i + 1] is StreamOutput next && next.Name == stream.Name && next.IsProgress == stream.IsProgress)
-                    {
-                        text.Append(next.Text);
-                        i++;
-                    }
-
-                    var name = stream.Name == "stderr" ? "stderr" : "stdout";
-                    if (stream.IsProgress)
-                    {
-                        // The report reads as prose, table, charts: the helpers' progress stays one click away.
-                        var lines = text.ToString().TrimEnd('\n').Split('\n').Length;
-                        html.Append("<details class=\"progress\"><summary>Progress (").Append(lines).Append(lines == 1 ? " line" : " lines").Append(")</summary>")
-                            .Append("<pre class=\"stream ").Append(name).Append("\">").Append(E(text.ToString())).Append("</pre></details>");
-                        break;
-                    }
-
-                    html.Append("<pre class=\"stream ").Append(name).Append("\">").Append(E(text.ToString())).Append("</pre>");
-                    break;
-
-                case DisplayOutput display:
-                    AppendDisplay(html, display);
-                    break;
-
-                case ErrorOutput error:
-                    html.Append("<div class=\"output-error\"><p><strong>").Append(E(error.Name)).Append("</strong>: ").Append(E(error.Message)).Append("</p>");
-                    if (error.Details.Count > 0)
-                    {
-                        html.Append("<pre>").Append(E(string.Join("\n", error.Details))).Append("</pre>");
-                    }
-
-                    html.Append("</div>");
-                    break;
-            }
-        }
-    }
-
-    private static void AppendDisplay(StringBuilder html, DisplayOutput display)
-    {
-        var data = display.Data;
-        if (data.TryGetValue("text/html", out var markup))
-        {
-            // Trusted: the helpers' own views (tables, charts with their scripts, assembly listings). The
-            // page carries plotly.js once in its head, so an output's own copy of it is dropped.
-            html.Append("<div class=\"output-html\">").Append(ResultsHtml.WithoutPlotlyLoader(markup)).Append("</div>");
-        }
-        else if (data.TryGetValue("image/svg+xml", out var svg))
-        {
-            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/svg+xml;base64,").Append(Convert.ToBase64String(Encoding.UTF8.GetBytes(svg))).Append("\">");
-        }
-        else if (data.TryGetValue("image/png", out var png))
-        {
-            // nbformat stores PNGs base64-encoded already; whitespace from line splitting is dropped.
-            html.Append("<img class=\"output-image\" alt=\"chart\" src=\"data:image/png;base64,").Append(E(string.Concat(png.Where(c => !char.IsWhiteSpace(c))))).Append("\">");
-        }
-        else if (data.TryGetValue("text/plain", out var plain))
-        {
-            html.Append("<pre class=\"plain\">").Append(E(plain)).Append("</pre>");
-        }
-        else
-        {
-            foreach (var (mime, content) in data)
-            {
-                html.Append("<pre class=\"plain\" title=\"").Append(E(mime)).Append("\">").Append(E(content)).Append("</pre>");
-            }
-        }
-    }
+    private static void AppendSource(StringBuilder html, NotebookCell cell) =>
+        html.Append("<pre class=\"source\"><code class=\"language-csharp\">")
+            .Append(CSharpHighlighter.ToHtml(cell.Source.Replace("\r\n", "\n", StringComparison.Ordinal)))
+            .Append("</code></pre>");
 
     private static string Anchor(NotebookCell cell) => "cell-" + (cell.Index + 1).ToString(CultureInfo.InvariantCulture);
 

@@ -1,11 +1,11 @@
 using System.Collections.Immutable;
-using System.Security.Cryptography;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Emit;
 using Microsoft.CodeAnalysis.Text;
 using PerfLab.Files;
+using PerfLab.Results;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Benchmarks;
@@ -73,10 +73,16 @@ internal sealed class BenchmarkCompiler
         var generators = _hosts.GeneratorsFor(source, runtime);
         // The default usings are compile input like the source: a build made with another list is another build.
         var usings = DefaultUsings.AsGlobalUsings(DefaultUsings.Benchmark);
-        string[] inputs = [source, usings, runtime.Moniker, _hosts.VersionOf(runtime), typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""];
-
-        // Only a source that runs a generator has it in its key: other sources keep their existing builds.
-        var key = Hash(generators is null ? inputs : [.. inputs, generators]);
+        var key = CacheKey.Hash(
+            [
+                ("usings", usings),
+                ("runtime", runtime.Moniker),
+                ("host", _hosts.VersionOf(runtime)),
+                ("roslyn", typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? ""),
+                .. CacheKey.Optional("generators", generators),
+                // As written: line endings are compiled into a verbatim string, so they are not normalized here.
+                ("source", source),
+            ]);
         var assemblyName = "PerfLabBench_" + key[..16];
         var folder = Path.Combine(_home.Builds, key[..32], runtime.Moniker);
         var output = Path.Combine(folder, assemblyName + ".dll");
@@ -102,7 +108,7 @@ internal sealed class BenchmarkCompiler
 
         // [GeneratedRegex] bodies come from this runtime's own generator, as in a project targeting it;
         // its errors (an invalid pattern) are reported like the compiler's, at the reader's line.
-        var generated = generators is null ? null : Generators.RegexGenerator.Load(_hosts.RegexGenerator(runtime)).Run(compilation, cancellationToken);
+        var generated = generators is null ? null : RegexGenerator.Load(_hosts.RegexGeneratorPath(runtime)).Run(compilation, cancellationToken);
         compilation = generated?.Compilation ?? compilation;
 
         var result = Emit(compilation, cancellationToken);
@@ -173,11 +179,5 @@ internal sealed class BenchmarkCompiler
         }
 
         return symbols;
-    }
-
-    private static string Hash(params string[] parts)
-    {
-        var bytes = Encoding.UTF8.GetBytes(string.Join("\0", parts));
-        return Convert.ToHexStringLower(SHA256.HashData(bytes));
     }
 }

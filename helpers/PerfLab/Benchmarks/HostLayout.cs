@@ -44,12 +44,12 @@ public sealed class HostLayout
     /// The regex source generator of the runtime's reference pack, which the host build copies to
     /// generators/ (PerfLab.Host.csproj); throws when the host was not built.
     /// </summary>
-    public string RegexGenerator(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "generators", "System.Text.RegularExpressions.Generator.dll");
+    public string RegexGeneratorPath(PinnedRuntime runtime) => Path.Combine(FolderFor(runtime), "generators", "System.Text.RegularExpressions.Generator.dll");
 
     /// <summary>
     /// What identifies the source generators a compile of <paramref name="source"/> for
     /// <paramref name="runtime"/> runs: a hash of that runtime's regex generator when the source uses
-    /// [GeneratedRegex] (<see cref="Generators.RegexGenerator.IsUsedBy"/>), else null (it runs none).
+    /// [GeneratedRegex] (<see cref="RegexGenerator.IsUsedBy"/>), else null (it runs none).
     /// Builds and cached results keyed with it are not reused with another generator (another
     /// reference pack), which the host's own hash does not see.
     /// </summary>
@@ -57,7 +57,7 @@ public sealed class HostLayout
     public string? GeneratorsFor(string source, PinnedRuntime runtime)
     {
         ArgumentNullException.ThrowIfNull(source);
-        if (!Generators.RegexGenerator.IsUsedBy(source))
+        if (!RegexGenerator.IsUsedBy(source))
         {
             return null;
         }
@@ -66,10 +66,10 @@ public sealed class HostLayout
         {
             if (!_generatorVersions.TryGetValue(runtime.Moniker, out var version))
             {
-                var path = RegexGenerator(runtime);
+                var path = RegexGeneratorPath(runtime);
                 if (!File.Exists(path))
                 {
-                    throw Generators.RegexGenerator.Missing(path);
+                    throw RegexGenerator.Missing(path);
                 }
 
                 using var stream = File.OpenRead(path);

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
 using System.Text;
+using PerfLab.Views.Terminal;
 
 namespace PerfLab.Disassembly;
 
@@ -162,23 +163,6 @@ public sealed record InstructionSets(IReadOnlyList<string> Runtimes, IReadOnlyLi
         return column < 0 ? throw new ArgumentException($"No runtime '{runtime}'.", nameof(runtime)) : row.Values[column];
     }
 
-    private string Heading => "Instruction sets the JIT uses" + (Environment.Count > 0 ? $" with {string.Join(", ", Environment)}" : "");
-
-    /// <summary>The table as text.</summary>
-    public override string ToString()
-    {
-        var width = Math.Max("Feature".Length, Rows.Max(r => r.Feature.Length));
-        var columns = Runtimes.Select(r => r.Split(' ')[0]).ToArray();
-        var text = new StringBuilder(Heading).Append('\n');
-        text.Append("Feature".PadRight(width)).Append(string.Concat(columns.Select(c => " | " + c.PadRight(7)))).Append('\n');
-        foreach (var row in Rows)
-        {
-            text.Append(row.Feature.PadRight(width)).Append(string.Concat(row.Cells.Select(c => " | " + c.PadRight(7)))).Append('\n');
-        }
-
-        return text.ToString();
-    }
-
-    /// <summary>The table as an HTML fragment (its own style; yes/no colored).</summary>
-    public string ToHtml() => Views.Html.InstructionSetsHtml.Fragment(this);
+    /// <summary>The terminal view: see <see cref="InstructionSetsTerminalView"/>.</summary>
+    public override string ToString() => InstructionSetsTerminalView.Render(this);
 }

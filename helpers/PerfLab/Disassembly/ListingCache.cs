@@ -1,6 +1,4 @@
 using System.Globalization;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 using PerfLab.Results;
 
 namespace PerfLab.Disassembly;
@@ -20,25 +18,13 @@ internal sealed class ListingCache
 {
     private const int EntryVersion = 1;
 
-    // Only what reads back is written: the counts and names AsmListing computes from its lines (get-only
-    // properties) are computed again on read, so an entry cannot disagree with its own lines.
-    // IgnoreReadOnlyProperties would not do: it keeps get-only collections such as Instructions (dotnet/runtime#80113).
-    private static readonly JsonSerializerOptions Json = new()
-    {
-        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-        TypeInfoResolver = new DefaultJsonTypeInfoResolver
-        {
-            Modifiers = { WriteOnlyWhatReadsBack },
-        },
-    };
-
     // A deterministic build's module id is a hash of the compiled library: a change to the parser or to
     // how listings are picked is a miss, as a new host build is for the host's part.
     private static readonly string LibraryBuild = typeof(ListingCache).Assembly.ManifestModule.ModuleVersionId.ToString("N");
 
     private readonly EntryStore<Entry> _store;
 
-    public ListingCache(string folder) => _store = new EntryStore<Entry>(folder, EntryVersion, Json, "cached listing", "capturing again");
+    public ListingCache(string folder) => _store = new EntryStore<Entry>(folder, EntryVersion, JsonFormats.Listings, "cached listing", "capturing again");
 
     private sealed record Entry(int Version, string Key, IReadOnlyList<string> Methods, RuntimeAsm Runtime) : ICacheEntry
     {
@@ -79,15 +65,4 @@ internal sealed class ListingCache
 
     /// <summary>Stores one runtime's capture atomically, replacing any earlier one.</summary>
     public void Put(string key, CapturedAsm capture) => _store.Put(new Entry(EntryVersion, key, capture.Methods, capture.Runtime));
-
-    private static void WriteOnlyWhatReadsBack(JsonTypeInfo type)
-    {
-        for (var i = type.Properties.Count - 1; i >= 0; i--)
-        {
-            if (type.Properties[i].Set is null)
-            {
-                type.Properties.RemoveAt(i);
-            }
-        }
-    }
 }

@@ -1,5 +1,5 @@
 using System.Globalization;
-using System.Text;
+using PerfLab.Views.Terminal;
 
 namespace PerfLab.Results;
 
@@ -43,6 +43,7 @@ public sealed record BreakEvenPoint(string Runtime, double PlainBuild, double Pl
 /// <param name="ReadsPerCall">How many reads one call of a read method makes (its mean is divided by this).</param>
 /// <param name="Points">One per runtime of the run, in the run's order.</param>
 /// <param name="Skipped">Runtimes left out and why (a failed or missing method).</param>
+[PerfLab.Views.Html.TypeFormatterSource(typeof(PerfLab.Views.Html.NotebookFormatterSource))]
 public sealed record BreakEven(BreakEvenSide Plain, BreakEvenSide Prepared, int ReadsPerCall, IReadOnlyList<BreakEvenPoint> Points, IReadOnlyList<string> Skipped)
 {
     /// <summary>Computes the break-even points of <paramref name="run"/>.</summary>
@@ -94,23 +95,8 @@ public sealed record BreakEven(BreakEvenSide Plain, BreakEvenSide Prepared, int 
         return new BreakEven(plain, prepared, readsPerCall, points, skipped);
     }
 
-    /// <summary>The plain-text view: one line per runtime.</summary>
-    public override string ToString()
-    {
-        var text = new StringBuilder($"When {Prepared.Name} pays off against {Plain.Name} (build once, then read):").AppendLine();
-        foreach (var p in Points)
-        {
-            text.Append(CultureInfo.InvariantCulture, $"  {p.Runtime}: build {Format.Time(p.PlainBuild)} vs {Format.Time(p.PreparedBuild)}, read {Format.Time(p.PlainRead)} vs {Format.Time(p.PreparedRead)}: ")
-                .AppendLine(Verdict(p));
-        }
-
-        foreach (var s in Skipped)
-        {
-            text.AppendLine("  skipped " + s);
-        }
-
-        return text.ToString();
-    }
+    /// <summary>The terminal view: see <see cref="BreakEvenTerminalView"/>.</summary>
+    public override string ToString() => BreakEvenTerminalView.Render(this);
 
     /// <summary>"pays off from 1,234 reads per build", "pays off from the first read" or "never pays off: ...".</summary>
     /// <param name="point">One runtime's point.</param>

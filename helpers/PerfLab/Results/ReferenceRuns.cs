@@ -113,7 +113,7 @@ public static class ReferenceRuns
                 .Select(entry => new RecordedRun(
                     (string?)entry["suite"] ?? "",
                     (string?)entry["code"],
-                    ResultJson.Deserialize(entry["run"]?.ToJsonString() ?? "null")))
+                    ResultJsonReader.Read(entry["run"]?.ToJsonString() ?? "null")))
                 .ToArray();
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException or InvalidOperationException or FormatException)

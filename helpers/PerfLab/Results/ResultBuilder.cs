@@ -71,7 +71,7 @@ public static class ResultBuilder
         {
             if (stats.Mean < 1)
             {
-                warnings.Add($"Sub-nanosecond mean ({Format.Time(stats.Mean)}): faster than one clock cycle, so the JIT probably removed the work. Return the result or consume it.");
+                warnings.Add($"Sub-nanosecond mean ({QuantityText.Time(stats.Mean)}): faster than one clock cycle, so the JIT probably removed the work. Return the result or consume it.");
             }
 
             if (stats.Mean > 0 && stats.N > 1 && stats.Error / stats.Mean > NoisyRelativeError)

@@ -27,24 +27,24 @@ internal static class ResultColumns
             columns.Add(new(name, true, r => r.Parameters.FirstOrDefault(p => p.Name == name)?.Value ?? "?"));
         }
 
-        columns.Add(new("Mean", true, r => r.Statistics is { } s ? Format.Time(s.Mean) : "NA"));
-        columns.Add(new("Error", true, r => r.Statistics is { N: > 1 } s ? Format.Time(s.Error) : "NA"));
-        columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? Format.Time(s.StdDev) : "NA"));
-        columns.Add(new("Median", true, r => r.Statistics is { } s ? Format.Time(s.Median) : "NA"));
-        columns.Add(new("Ratio", true, r => r.Statistics is null ? "NA" : Format.Ratio(r.Ratio)));
-        columns.Add(new("Gen0", true, r => Format.Collections(r.Gen0)));
+        columns.Add(new("Mean", true, r => r.Statistics is { } s ? QuantityText.Time(s.Mean) : "NA"));
+        columns.Add(new("Error", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.Error) : "NA"));
+        columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.StdDev) : "NA"));
+        columns.Add(new("Median", true, r => r.Statistics is { } s ? QuantityText.Time(s.Median) : "NA"));
+        columns.Add(new("Ratio", true, r => r.Statistics is null ? "NA" : QuantityText.Ratio(r.Ratio)));
+        columns.Add(new("Gen0", true, r => QuantityText.Collections(r.Gen0)));
         if (run.Results.Any(r => r.Gen1 > 0))
         {
-            columns.Add(new("Gen1", true, r => Format.Collections(r.Gen1)));
+            columns.Add(new("Gen1", true, r => QuantityText.Collections(r.Gen1)));
         }
 
         if (run.Results.Any(r => r.Gen2 > 0))
         {
-            columns.Add(new("Gen2", true, r => Format.Collections(r.Gen2)));
+            columns.Add(new("Gen2", true, r => QuantityText.Collections(r.Gen2)));
         }
 
-        columns.Add(new("Allocated", true, r => r.Statistics is null ? "NA" : Format.Bytes(r.AllocatedBytes)));
-        columns.Add(new("Alloc Ratio", true, r => r.Statistics is null ? "NA" : r.AllocRatio is null && (r.AllocatedBytes ?? 0) == 0 ? "NA" : Format.Ratio(r.AllocRatio)));
+        columns.Add(new("Allocated", true, r => r.Statistics is null ? "NA" : QuantityText.Bytes(r.AllocatedBytes)));
+        columns.Add(new("Alloc Ratio", true, r => r.Statistics is null ? "NA" : r.AllocRatio is null && (r.AllocatedBytes ?? 0) == 0 ? "NA" : QuantityText.Ratio(r.AllocRatio)));
         return columns;
     }
 
@@ -81,7 +81,7 @@ internal static class ResultColumns
 
         foreach (var m in measured)
         {
-            yield return $"Reference {m.Machine} ({m.Description}): {m.BeforeLabel} {Format.Time(m.Before)} -> {m.AfterLabel} {Format.Time(m.After)}, ratio {m.Ratio:0.00} (published {p.Ratio:0.00}).";
+            yield return $"Reference {m.Machine} ({m.Description}): {m.BeforeLabel} {QuantityText.Time(m.Before)} -> {m.AfterLabel} {QuantityText.Time(m.After)}, ratio {m.Ratio:0.00} (published {p.Ratio:0.00}).";
         }
     }
 
@@ -89,7 +89,7 @@ internal static class ResultColumns
     {
         var head = $"Published {p.Id} ({p.Post}, {(p.Pr.Length > 0 ? p.Pr : "no PR named")}): ";
         string Row(PublishedRow r, bool withRuntime) =>
-            (withRuntime ? r.Runtime : r.Method) + " " + Format.Time(r.MeanNs) + (r.AllocatedBytes is { } bytes ? ", " + (bytes == 0 ? "0 B" : Format.Bytes(bytes)) : "");
+            (withRuntime ? r.Runtime : r.Method) + " " + QuantityText.Time(r.MeanNs) + (r.AllocatedBytes is { } bytes ? ", " + (bytes == 0 ? "0 B" : QuantityText.Bytes(bytes)) : "");
         var hardware = p.Hardware is null ? "" : $" Depends on {p.Hardware}.";
         return (p.Kind, p.Before, p.After) switch
         {

@@ -41,7 +41,7 @@ public sealed class InteractiveKernelspec : IDisposable
                 ["display_name"] = $".NET Interactive {Version} (C#)",
                 ["language"] = "C#",
             };
-            File.WriteAllText(Path.Combine(KernelFolder, "kernel.json"), JsonSerializer.Serialize(spec, new JsonSerializerOptions { WriteIndented = true }));
+            File.WriteAllText(Path.Combine(KernelFolder, "kernel.json"), JsonSerializer.Serialize(spec, JsonFormats.Indented));
         }
         catch
         {

@@ -1,7 +1,6 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using PerfLab.Benchmarks;
-using PerfLab.Generators;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Tests.Integration;
@@ -25,7 +24,7 @@ public sealed class RegexGeneratorTests
             [CSharpSyntaxTree.ParseText(source, CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest))],
             runtime.ReferenceAssemblies(),
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
-        return RegexGenerator.Load(new HostLayout().RegexGenerator(runtime)).Run(compilation);
+        return RegexGenerator.Load(new HostLayout().RegexGeneratorPath(runtime)).Run(compilation);
     }
 
     [Theory]

@@ -42,7 +42,7 @@ public class BreakEvenTests
 
         Assert.Null(breakEven.Points[0].Reads);
         Assert.Equal(0, breakEven.Points[1].Reads);
-        Assert.Contains($"net8.0: build {Format.Time(1000)} vs {Format.Time(5000)}", breakEven.ToString(), StringComparison.Ordinal);
+        Assert.Contains($"net8.0: build {QuantityText.Time(1000)} vs {QuantityText.Time(5000)}", breakEven.ToString(), StringComparison.Ordinal);
         Assert.StartsWith("never pays off", breakEven.Verdict(breakEven.Points[0]), StringComparison.Ordinal);
         Assert.StartsWith("pays off from the first read", breakEven.Verdict(breakEven.Points[1]), StringComparison.Ordinal);
     }

@@ -1,7 +1,7 @@
 using System.Reflection;
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 
@@ -66,6 +66,19 @@ public class NotebookFormatterTests
         Assert.True(handled);
         Assert.Contains("class=\"perflab-asm perflab-regex\"", html, StringComparison.Ordinal);
         Assert.Contains("○ Match a word character atomically any number of times.", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_break_even_displays_as_its_verdicts_and_chart()
+    {
+        var run = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net9.0", "9.0.20", Fake.Case("BuildPlain", 1000, 0), Fake.Case("ReadPlain", 500, 0), Fake.Case("BuildFrozen", 5000, 0), Fake.Case("ReadFrozen", 300, 0)));
+        var breakEven = BreakEven.From(run, new BreakEvenSide("Dictionary", "BuildPlain", "ReadPlain"), new BreakEvenSide("Frozen", "BuildFrozen", "ReadFrozen"), readsPerCall: 100);
+
+        var (handled, html) = Format(HtmlFormatter(typeof(BreakEven)), breakEven);
+
+        Assert.True(handled);
+        Assert.Contains("pays off from 2,000 reads per build", html, StringComparison.Ordinal);
+        Assert.Contains("Plotly.newPlot(", html, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,6 +1,6 @@
 using System.Net;
 using System.Text.RegularExpressions;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Tests.Support;
 using PerfLab.Views.Html;
 using PerfLab.Views.Terminal;

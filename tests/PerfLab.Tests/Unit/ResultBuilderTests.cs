@@ -1,6 +1,7 @@
 using PerfLab.Contract;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Json;
 
 namespace PerfLab.Tests.Unit;
 
@@ -51,7 +52,7 @@ public class ResultBuilderTests
             BenchmarkMode.Quick,
             Fake.Outcome("net8.0", "8.0.31", Fake.Case("Old", 2, 0, baseline: true), Fake.Case("New", 1, 0)));
 
-        Assert.Equal("?", Format.Ratio(zeroBaseline.Results[1].Ratio));
+        Assert.Equal("?", QuantityText.Ratio(zeroBaseline.Results[1].Ratio));
         Assert.EndsWith("? where the baseline has no time to divide by: it measured 0 ns, or did not run.", ResultColumns.RatioLegend(zeroBaseline), StringComparison.Ordinal);
         Assert.Equal("Ratio: mean / the baseline method's mean on the same runtime.", ResultColumns.RatioLegend(measured));
     }
@@ -95,7 +96,7 @@ public class ResultBuilderTests
         var json = ResultJson.Serialize(run);
         Assert.Contains("\"schemaVersion\": 1", json, StringComparison.Ordinal);
         Assert.Contains("\"mode\": \"quick\"", json, StringComparison.Ordinal);
-        var back = ResultJson.Deserialize(json);
+        var back = ResultJsonReader.Read(json);
         Assert.Equal(run.Results[0].Statistics, back.Results[0].Statistics);
         Assert.Equal("N", back.Results[0].Parameters[0].Name);
     }
@@ -104,7 +105,7 @@ public class ResultBuilderTests
     public void Json_of_another_schema_version_is_refused_clearly()
     {
         var json = ResultJson.Serialize(Fake.Run(BenchmarkMode.Quick)).Replace("\"schemaVersion\": 1", "\"schemaVersion\": 99", StringComparison.Ordinal);
-        var ex = Assert.Throws<PerfLabException>(() => ResultJson.Deserialize(json));
+        var ex = Assert.Throws<PerfLabException>(() => ResultJsonReader.Read(json));
         Assert.Contains("schema version 99", ex.Message, StringComparison.Ordinal);
     }
 }

@@ -1,10 +1,11 @@
 using PerfLab.Contract;
 using PerfLab.Disassembly;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 using PerfLab.Views.Charts;
 using PerfLab.Views.Html;
+using PerfLab.Views.Json;
 
 namespace PerfLab.Tests.Unit;
 
@@ -49,6 +50,32 @@ public class ViewSnapshotTests
         ]);
     }
 
+    private static InstructionSets SampleInstructionSets() => new(
+        ["net8.0 8.0.31", "net10.0 10.0.12"],
+        ["DOTNET_EnableAVX512F=0"],
+        [
+            new InstructionSetRow("Vector512.IsHardwareAccelerated", false, [0, 0]),
+            new InstructionSetRow("Vector<T> width in bits", true, [256, 256]),
+            new InstructionSetRow("AVX-512BW (byte and word lanes)", false, [1, 0]),
+        ]);
+
+    private static BreakEven SampleBreakEven()
+    {
+        static RuntimeOutcome Outcome(string moniker, string version, double buildFrozen, double readFrozen, bool failing = false) => Fake.Outcome(moniker, version,
+            Fake.Case("BuildPlain", 1000, 0, error: failing ? "boom" : null), Fake.Case("ReadPlain", 500, 0), Fake.Case("BuildFrozen", buildFrozen, 0), Fake.Case("ReadFrozen", readFrozen, 0));
+        var run = Fake.Run(BenchmarkMode.Quick, Outcome("net8.0", "8.0.31", 5000, 300, failing: true), Outcome("net9.0", "9.0.20", 5000, 500), Outcome("net10.0", "10.0.12", 900, 400));
+        return BreakEven.From(run, new BreakEvenSide("Dictionary", "BuildPlain", "ReadPlain"), new BreakEvenSide("Frozen", "BuildFrozen", "ReadFrozen"), readsPerCall: 100);
+    }
+
+    [Fact]
+    public void Instruction_sets_terminal_view() => Snapshot.Match("instruction-sets-terminal", SampleInstructionSets().ToString());
+
+    [Fact]
+    public void Instruction_sets_html_view() => Snapshot.Match("instruction-sets-html", InstructionSetsHtml.Fragment(SampleInstructionSets()));
+
+    [Fact]
+    public void Break_even_terminal_view() => Snapshot.Match("break-even-terminal", SampleBreakEven().ToString());
+
     [Fact]
     public void Asm_terminal_view() => Snapshot.Match("asm-terminal", SampleAsm().ToString());
 
@@ -67,7 +94,7 @@ public class ViewSnapshotTests
     public void Results_html_table() => Snapshot.Match("results-table-html", ResultsHtml.Table(SampleRun()));
 
     [Fact]
-    public void Chart_json() => Snapshot.Match("charts-json", string.Join("\n", BenchmarkCharts.For(SampleRun()).Select(c => $"{c.Id}: {c.Title}\n{c.Figure.ToJsonString(new System.Text.Json.JsonSerializerOptions { WriteIndented = true })}")));
+    public void Chart_json() => Snapshot.Match("charts-json", string.Join("\n", BenchmarkCharts.For(SampleRun()).Select(c => $"{c.Id}: {c.Title}\n{c.Figure.ToJsonString(JsonFormats.Indented)}")));
 
     [Fact]
     public void Terminal_table() => Snapshot.Match("terminal-table", SampleRun().ToString());

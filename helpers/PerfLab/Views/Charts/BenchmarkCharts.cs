@@ -136,7 +136,7 @@ internal static class BenchmarkCharts
 
                 mine = recent.Mean / old.Mean;
                 compared = $"{after.Runtime} / {before.Runtime}";
-                shown = $"{who}: {Format.Time(old.Mean)} -> {Format.Time(recent.Mean)}";
+                shown = $"{who}: {QuantityText.Time(old.Mean)} -> {QuantityText.Time(recent.Mean)}";
             }
             else
             {
@@ -152,7 +152,7 @@ internal static class BenchmarkCharts
 
                 mine = row.Statistics!.Mean / baseline.Statistics!.Mean;
                 compared = $"{after.Method} / {before.Method}";
-                shown = $"{who} on {row.Runtime}: {Format.Time(baseline.Statistics.Mean)} -> {Format.Time(row.Statistics.Mean)}";
+                shown = $"{who} on {row.Runtime}: {QuantityText.Time(baseline.Statistics.Mean)} -> {QuantityText.Time(row.Statistics.Mean)}";
             }
 
             // An old-vs-new figure compares the post's method names, often long: they go to the hover text, so the
@@ -160,7 +160,7 @@ internal static class BenchmarkCharts
             labels.Add(figure.Kind == "runtimes" ? $"{group.First().DisplayName} ({figure.Id}, {compared})" : $"{group.First().DisplayName} ({figure.Id})");
             published.Add(Number(figure.Ratio));
             yours.Add(Number(mine));
-            hover.Add($"{figure.Post}{(figure.Kind == "runtimes" ? "" : $", {compared}")}: {Format.Time(before.MeanNs)} -> {Format.Time(after.MeanNs)}; {shown}");
+            hover.Add($"{figure.Post}{(figure.Kind == "runtimes" ? "" : $", {compared}")}: {QuantityText.Time(before.MeanNs)} -> {QuantityText.Time(after.MeanNs)}; {shown}");
             references.Add(ReferenceRuns.For(figure, run.Code));
         }
 

@@ -33,29 +33,29 @@ public static class AsmHtml
         ArgumentNullException.ThrowIfNull(report);
         var html = new StringBuilder();
         html.Append(Open("perflab-asm", Style));
-        html.Append("<h3>asm of ").Append(E(report.Method)).Append("</h3>");
-        html.Append("<p class=\"counts\">").Append(E(report.Variant)).Append(" · ")
-            .Append(E(string.Join(", ", report.Runtimes.Select(r => $"{r.Runtime} {r.Version}")))).Append("</p>");
+        html.Append("<h3>asm of ").Append(Escape(report.Method)).Append("</h3>");
+        html.Append("<p class=\"counts\">").Append(Escape(report.Variant)).Append(" · ")
+            .Append(Escape(string.Join(", ", report.Runtimes.Select(r => $"{r.Runtime} {r.Version}")))).Append("</p>");
         foreach (var summary in report.Summaries())
         {
-            html.Append("<p class=\"summary\">").Append(E(summary)).Append("</p>");
+            html.Append("<p class=\"summary\">").Append(Escape(summary)).Append("</p>");
         }
 
         foreach (var method in report.Methods())
         {
             var rows = method.Groups.Count == 1 ? method.Groups[0].Listing.Lines.Count : method.Groups.Skip(1).Select((g, i) => AsmDiff.Align(method.Groups[i].Listing, g.Listing).Count).Max();
-            html.Append("<details").Append(rows <= CollapseAfterLines ? " open" : "").Append("><summary><code>").Append(E(method.Method)).Append("</code></summary>");
+            html.Append("<details").Append(rows <= CollapseAfterLines ? " open" : "").Append("><summary><code>").Append(Escape(method.Method)).Append("</code></summary>");
             foreach (var group in method.Groups)
             {
-                html.Append("<div class=\"counts\">").Append(E($"{group.Label}: {group.Description}; {group.Counts}")).Append("</div>");
+                html.Append("<div class=\"counts\">").Append(Escape($"{group.Label}: {group.Description}; {group.Counts}")).Append("</div>");
             }
 
             if (method.Groups.Count == 1)
             {
-                html.Append("<table><tr><th>").Append(E(method.Groups[0].Label)).Append("</th></tr>");
+                html.Append("<table><tr><th>").Append(Escape(method.Groups[0].Label)).Append("</th></tr>");
                 foreach (var line in method.Groups[0].Listing.Lines)
                 {
-                    html.Append("<tr><td>").Append(E(line)).Append("</td></tr>");
+                    html.Append("<tr><td>").Append(Escape(line)).Append("</td></tr>");
                 }
 
                 html.Append("</table>");
@@ -64,11 +64,11 @@ public static class AsmHtml
             for (var i = 1; i < method.Groups.Count; i++)
             {
                 var (left, right) = (method.Groups[i - 1], method.Groups[i]);
-                html.Append("<table><tr><th>").Append(E(left.Label)).Append("</th><th>").Append(E(right.Label)).Append("</th></tr>");
+                html.Append("<table><tr><th>").Append(Escape(left.Label)).Append("</th><th>").Append(Escape(right.Label)).Append("</th></tr>");
                 foreach (var row in AsmDiff.Align(left.Listing, right.Listing))
                 {
-                    html.Append("<tr><td").Append(row.Changed && row.Left is not null ? " class=\"old\"" : "").Append('>').Append(E(row.Left ?? ""))
-                        .Append("</td><td").Append(row.Changed && row.Right is not null ? " class=\"new\"" : "").Append('>').Append(E(row.Right ?? "")).Append("</td></tr>");
+                    html.Append("<tr><td").Append(row.Changed && row.Left is not null ? " class=\"old\"" : "").Append('>').Append(Escape(row.Left ?? ""))
+                        .Append("</td><td").Append(row.Changed && row.Right is not null ? " class=\"new\"" : "").Append('>').Append(Escape(row.Right ?? "")).Append("</td></tr>");
                 }
 
                 html.Append("</table>");
@@ -83,5 +83,5 @@ public static class AsmHtml
     /// <summary>A standalone page.</summary>
     /// <param name="report">The report.</param>
     public static string Page(AsmReport report) =>
-        $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{E("asm of " + report.Method)}</title></head><body>{Fragment(report)}</body></html>\n";
+        $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{Escape("asm of " + report.Method)}</title></head><body>{Fragment(report)}</body></html>\n";
 }

@@ -1,5 +1,4 @@
 using System.Text;
-using System.Text.Json;
 using PerfLab.Results;
 using PerfLab.Views.Charts;
 using static PerfLab.Views.Html.HtmlText;
@@ -15,31 +14,31 @@ internal static class BreakEvenHtml
     {
         ArgumentNullException.ThrowIfNull(breakEven);
         var html = new StringBuilder(ResultsHtml.PlotlyLoaderOnce()).Append(Open("perflab-results", ResultsHtml.Style));
-        html.Append("<table><tr><th>Runtime</th><th class=\"num\">Build ").Append(E(breakEven.Plain.Name)).Append("</th><th class=\"num\">Build ").Append(E(breakEven.Prepared.Name))
-            .Append("</th><th class=\"num\">Read ").Append(E(breakEven.Plain.Name)).Append("</th><th class=\"num\">Read ").Append(E(breakEven.Prepared.Name)).Append("</th><th>")
-            .Append(E(breakEven.Prepared.Name)).Append("</th></tr>");
+        html.Append("<table><tr><th>Runtime</th><th class=\"num\">Build ").Append(Escape(breakEven.Plain.Name)).Append("</th><th class=\"num\">Build ").Append(Escape(breakEven.Prepared.Name))
+            .Append("</th><th class=\"num\">Read ").Append(Escape(breakEven.Plain.Name)).Append("</th><th class=\"num\">Read ").Append(Escape(breakEven.Prepared.Name)).Append("</th><th>")
+            .Append(Escape(breakEven.Prepared.Name)).Append("</th></tr>");
         foreach (var p in breakEven.Points)
         {
-            html.Append("<tr><td>").Append(E(p.Runtime)).Append("</td>");
+            html.Append("<tr><td>").Append(Escape(p.Runtime)).Append("</td>");
             foreach (var ns in new[] { p.PlainBuild, p.PreparedBuild, p.PlainRead, p.PreparedRead })
             {
-                html.Append("<td class=\"num\">").Append(E(Format.Time(ns))).Append("</td>");
+                html.Append("<td class=\"num\">").Append(Escape(QuantityText.Time(ns))).Append("</td>");
             }
 
-            html.Append("<td>").Append(E(breakEven.Verdict(p))).Append("</td></tr>");
+            html.Append("<td>").Append(Escape(breakEven.Verdict(p))).Append("</td></tr>");
         }
 
         html.Append("</table>");
         html.Append("<p class=\"legend\">One read = one call of a read method divided by ").Append(breakEven.ReadsPerCall)
-            .Append(" reads per call. Solid: ").Append(E(breakEven.Plain.Name)).Append("; dashed: ").Append(E(breakEven.Prepared.Name)).Append("; a diamond where they cross.</p>");
+            .Append(" reads per call. Solid: ").Append(Escape(breakEven.Plain.Name)).Append("; dashed: ").Append(Escape(breakEven.Prepared.Name)).Append("; a diamond where they cross.</p>");
         foreach (var skipped in breakEven.Skipped)
         {
-            html.Append("<p class=\"warn\">Skipped ").Append(E(skipped)).Append("</p>");
+            html.Append("<p class=\"warn\">Skipped ").Append(Escape(skipped)).Append("</p>");
         }
 
         var chart = BenchmarkCharts.BreakEven(breakEven);
-        html.Append("<h4>").Append(E(chart.Title)).Append("</h4>")
-            .Append(ResultsHtml.Figure(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }), "perflab-" + Guid.NewGuid().ToString("N")[..8] + "-" + chart.Id));
+        html.Append("<h4>").Append(Escape(chart.Title)).Append("</h4>")
+            .Append(ResultsHtml.Figure(chart.Figure.ToJsonString(JsonFormats.Figure), "perflab-" + Guid.NewGuid().ToString("N")[..8] + "-" + chart.Id));
         return html.Append("</div>").ToString();
     }
 }

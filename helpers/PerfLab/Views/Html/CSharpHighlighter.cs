@@ -110,11 +110,11 @@ public static class CSharpHighlighter
 
         if (cssClass is null)
         {
-            html.Append(E(text));
+            html.Append(Escape(text));
         }
         else
         {
-            html.Append("<span class=\"").Append(cssClass).Append("\">").Append(E(text)).Append("</span>");
+            html.Append("<span class=\"").Append(cssClass).Append("\">").Append(Escape(text)).Append("</span>");
         }
     }
 

@@ -7,7 +7,7 @@ public static class HtmlText
 {
     /// <summary><paramref name="text"/> HTML-encoded, for element content and attribute values.</summary>
     /// <param name="text">Plain text.</param>
-    public static string E(string text) => WebUtility.HtmlEncode(text);
+    public static string Escape(string text) => WebUtility.HtmlEncode(text);
 
     /// <summary>
     /// A view's outer element with its own style block, to be closed with &lt;/div&gt;: every view carries its

@@ -22,21 +22,21 @@ internal static class InstructionSetsHtml
         ArgumentNullException.ThrowIfNull(sets);
         var html = new StringBuilder(Open("perflab-isa", Style));
         html.Append("<p class=\"counts\">Instruction sets the JIT uses on this machine")
-            .Append(sets.Environment.Count > 0 ? " with " + E(string.Join(", ", sets.Environment)) : "")
+            .Append(sets.Environment.Count > 0 ? " with " + Escape(string.Join(", ", sets.Environment)) : "")
             .Append(" (read from each runtime's compiled code)</p>");
         html.Append("<table><tr><th>Feature</th>");
         foreach (var runtime in sets.Runtimes)
         {
-            html.Append("<th>").Append(E(runtime)).Append("</th>");
+            html.Append("<th>").Append(Escape(runtime)).Append("</th>");
         }
 
         html.Append("</tr>");
         foreach (var row in sets.Rows)
         {
-            html.Append("<tr><td>").Append(E(row.Feature)).Append("</td>");
+            html.Append("<tr><td>").Append(Escape(row.Feature)).Append("</td>");
             foreach (var cell in row.Cells)
             {
-                html.Append("<td class=\"").Append(row.IsCount ? "count" : cell).Append("\">").Append(E(cell)).Append("</td>");
+                html.Append("<td class=\"").Append(row.IsCount ? "count" : cell).Append("\">").Append(Escape(cell)).Append("</td>");
             }
 
             html.Append("</tr>");

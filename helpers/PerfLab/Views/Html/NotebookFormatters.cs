@@ -1,5 +1,5 @@
 using PerfLab.Disassembly;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using PerfLab.Results;
 
 namespace PerfLab.Views.Html;

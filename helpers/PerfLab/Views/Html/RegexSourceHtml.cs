@@ -1,5 +1,5 @@
 using System.Text;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Views.Html;
@@ -42,16 +42,16 @@ public static class RegexSourceHtml
         var html = new StringBuilder();
         // perflab-asm: the side-by-side tables are the asm view's, with its style.
         html.Append(Open("perflab-asm perflab-regex", AsmHtml.Style + CSharpHighlighter.Css(".perflab-regex") + Style));
-        html.Append("<h3>C# generated for <code>").Append(E(report.Attribute)).Append("</code></h3>");
-        html.Append("<p class=\"counts\">").Append(E(string.Join(" · ", report.Runtimes.Select(r => $"{r.Runtime}: generator {r.GeneratorVersion}")))).Append("</p>");
+        html.Append("<h3>C# generated for <code>").Append(Escape(report.Attribute)).Append("</code></h3>");
+        html.Append("<p class=\"counts\">").Append(Escape(string.Join(" · ", report.Runtimes.Select(r => $"{r.Runtime}: generator {r.GeneratorVersion}")))).Append("</p>");
         foreach (var summary in report.Summaries())
         {
-            html.Append("<p class=\"summary\">").Append(E(summary)).Append("</p>");
+            html.Append("<p class=\"summary\">").Append(Escape(summary)).Append("</p>");
         }
 
         foreach (var (runtimes, remark) in report.Remarks())
         {
-            html.Append("<p class=\"note\"><strong>").Append(E(runtimes)).Append("</strong>: ").Append(E(remark)).Append("</p>");
+            html.Append("<p class=\"note\"><strong>").Append(Escape(runtimes)).Append("</strong>: ").Append(Escape(remark)).Append("</p>");
         }
 
         foreach (var part in report.Parts())
@@ -67,7 +67,7 @@ public static class RegexSourceHtml
         html.Append("<details class=\"files\"><summary>The generated files</summary>");
         foreach (var (runtimes, file) in report.Files())
         {
-            html.Append("<details><summary>").Append(E($"{string.Join(", ", runtimes)} ({file.Split('\n').Length} lines)")).Append("</summary><pre class=\"file\"><code>")
+            html.Append("<details><summary>").Append(Escape($"{string.Join(", ", runtimes)} ({file.Split('\n').Length} lines)")).Append("</summary><pre class=\"file\"><code>")
                 .Append(CSharpHighlighter.ToHtml(file)).Append("</code></pre></details>");
         }
 
@@ -79,7 +79,7 @@ public static class RegexSourceHtml
     public static string Page(RegexSourceReport report)
     {
         ArgumentNullException.ThrowIfNull(report);
-        return $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{E("C# generated for " + report.Attribute)}</title></head><body>{Fragment(report, wholeFiles: true)}</body></html>\n";
+        return $"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>{Escape("C# generated for " + report.Attribute)}</title></head><body>{Fragment(report, wholeFiles: true)}</body></html>\n";
     }
 
     // The explanation is always in view; a method or the helpers start collapsed when long, as asm listings do.
@@ -88,27 +88,27 @@ public static class RegexSourceHtml
         var written = part.Groups.Where(g => g.Lines.Count > 0).ToArray();
         if (written.Length == 0)
         {
-            html.Append("<p class=\"counts\" data-part=\"").Append(E(part.Name)).Append("\"><code>").Append(E(part.Name)).Append("</code>: not generated on ")
-                .Append(E(string.Join(", ", part.Groups.Select(g => g.Label)))).Append("</p>");
+            html.Append("<p class=\"counts\" data-part=\"").Append(Escape(part.Name)).Append("\"><code>").Append(Escape(part.Name)).Append("</code>: not generated on ")
+                .Append(Escape(string.Join(", ", part.Groups.Select(g => g.Label)))).Append("</p>");
             return;
         }
 
-        var counts = E(string.Join(" · ", part.Groups.Select(g => g.Lines.Count == 0 ? $"{g.Label}: not generated" : g.Description)));
-        var title = part.Name == RegexPart.HelpersName ? "<code>Utilities</code>: the helpers they call" : "<code>" + E(part.Name) + "</code>";
+        var counts = Escape(string.Join(" · ", part.Groups.Select(g => g.Lines.Count == 0 ? $"{g.Label}: not generated" : g.Description)));
+        var title = part.Name == RegexPart.HelpersName ? "<code>Utilities</code>: the helpers they call" : "<code>" + Escape(part.Name) + "</code>";
         if (part.IsCode)
         {
-            html.Append("<details data-part=\"").Append(E(part.Name)).Append('"').Append(part.Rows <= AsmHtml.CollapseAfterLines ? " open" : "")
+            html.Append("<details data-part=\"").Append(Escape(part.Name)).Append('"').Append(part.Rows <= AsmHtml.CollapseAfterLines ? " open" : "")
                 .Append("><summary>").Append(title).Append(" <span class=\"counts\">").Append(counts).Append("</span></summary>");
         }
         else
         {
-            html.Append("<section data-part=\"").Append(E(part.Name)).Append("\"><h4>").Append(E(part.Name)).Append(" <span class=\"counts\">").Append(counts).Append("</span></h4>");
+            html.Append("<section data-part=\"").Append(Escape(part.Name)).Append("\"><h4>").Append(Escape(part.Name)).Append(" <span class=\"counts\">").Append(counts).Append("</span></h4>");
         }
 
         if (written.Length == 1)
         {
             var lines = Cells(written[0].Lines, part.IsCode);
-            html.Append("<table class=\"lines\"><tr><th>").Append(E(written[0].Label)).Append("</th></tr>");
+            html.Append("<table class=\"lines\"><tr><th>").Append(Escape(written[0].Label)).Append("</th></tr>");
             foreach (var line in lines)
             {
                 html.Append("<tr><td>").Append(line).Append("</td></tr>");
@@ -129,7 +129,7 @@ public static class RegexSourceHtml
     {
         var (leftCells, rightCells) = (Cells(left.Lines, isCode), Cells(right.Lines, isCode));
         int x = 0, y = 0;
-        html.Append("<table class=\"lines diff\"><colgroup><col class=\"mark\"><col><col class=\"mark\"><col></colgroup><tr><th colspan=\"2\">").Append(E(left.Label)).Append("</th><th colspan=\"2\">").Append(E(right.Label)).Append("</th></tr>");
+        html.Append("<table class=\"lines diff\"><colgroup><col class=\"mark\"><col><col class=\"mark\"><col></colgroup><tr><th colspan=\"2\">").Append(Escape(left.Label)).Append("</th><th colspan=\"2\">").Append(Escape(right.Label)).Append("</th></tr>");
         foreach (var row in RegexSourceDiff.Align(left.Lines, right.Lines))
         {
             // Rows keep each side's order, so the highlighted lines are taken in turn.
@@ -145,5 +145,5 @@ public static class RegexSourceHtml
     }
 
     private static IReadOnlyList<string> Cells(IReadOnlyList<string> lines, bool isCode) =>
-        isCode ? CSharpHighlighter.ToHtmlLines(string.Join('\n', lines)) : lines.Select(E).ToArray();
+        isCode ? CSharpHighlighter.ToHtmlLines(string.Join('\n', lines)) : lines.Select(Escape).ToArray();
 }

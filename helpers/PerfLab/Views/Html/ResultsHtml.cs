@@ -1,5 +1,4 @@
 using System.Text;
-using System.Text.Json;
 using PerfLab.Results;
 using PerfLab.Views.Charts;
 using PerfLab.Views.Terminal;
@@ -39,16 +38,16 @@ public static class ResultsHtml
         var columns = ResultColumns.For(run);
         var html = new StringBuilder();
         html.Append(Open("perflab-results", Style));
-        html.Append("<p class=\"env\">").Append(E(TerminalTable.EnvironmentLine(run))).Append("</p>");
+        html.Append("<p class=\"env\">").Append(Escape(TerminalTable.EnvironmentLine(run))).Append("</p>");
         foreach (var warning in run.Warnings)
         {
-            html.Append("<p class=\"warn\">⚠ ").Append(E(warning)).Append("</p>");
+            html.Append("<p class=\"warn\">⚠ ").Append(Escape(warning)).Append("</p>");
         }
 
         html.Append("<table><thead><tr>");
         foreach (var column in columns)
         {
-            html.Append(column.RightAligned ? "<th class=\"num\">" : "<th>").Append(E(column.Header)).Append("</th>");
+            html.Append(column.RightAligned ? "<th class=\"num\">" : "<th>").Append(Escape(column.Header)).Append("</th>");
         }
 
         html.Append("</tr></thead><tbody>");
@@ -59,7 +58,7 @@ public static class ResultsHtml
             html.Append("<tr").Append(cssClass).Append('>');
             foreach (var column in columns)
             {
-                html.Append(column.RightAligned ? "<td class=\"num\">" : "<td>").Append(E(column.Cell(row))).Append("</td>");
+                html.Append(column.RightAligned ? "<td class=\"num\">" : "<td>").Append(Escape(column.Cell(row))).Append("</td>");
             }
 
             html.Append("</tr>");
@@ -67,17 +66,17 @@ public static class ResultsHtml
             if (notes.Length > 0)
             {
                 html.Append("<tr><td class=\"warn\" colspan=\"").Append(columns.Count).Append("\">")
-                    .Append(string.Join("<br>", notes.Select(n => E(n).Replace("\n", "<br>", StringComparison.Ordinal)))).Append("</td></tr>");
+                    .Append(string.Join("<br>", notes.Select(n => Escape(n).Replace("\n", "<br>", StringComparison.Ordinal)))).Append("</td></tr>");
             }
         }
 
         html.Append("</tbody></table>");
         foreach (var line in ResultColumns.PublishedLines(run))
         {
-            html.Append("<p class=\"legend\">").Append(E(line)).Append("</p>");
+            html.Append("<p class=\"legend\">").Append(Escape(line)).Append("</p>");
         }
 
-        html.Append("<p class=\"legend\">").Append(E(ResultColumns.RatioLegend(run))).Append(" Bold rows are the baseline. Times per operation; Error is half the 99.9% confidence interval.</p>");
+        html.Append("<p class=\"legend\">").Append(Escape(ResultColumns.RatioLegend(run))).Append(" Bold rows are the baseline. Times per operation; Error is half the 99.9% confidence interval.</p>");
         return html.Append("</div>").ToString();
     }
 
@@ -91,7 +90,7 @@ public static class ResultsHtml
         foreach (var chart in BenchmarkCharts.For(run))
         {
             var id = $"{idPrefix}-{chart.Id}";
-            html.Append("<h4>").Append(E(chart.Title)).Append("</h4>").Append(Figure(chart.Figure.ToJsonString(new JsonSerializerOptions { WriteIndented = false }), id));
+            html.Append("<h4>").Append(Escape(chart.Title)).Append("</h4>").Append(Figure(chart.Figure.ToJsonString(JsonFormats.Figure), id));
         }
 
         return html.Append("</div>").ToString();
@@ -177,9 +176,9 @@ public static class ResultsHtml
     {
         ArgumentNullException.ThrowIfNull(run);
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\">"
-            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + E(title) + "</title>"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + Escape(title) + "</title>"
             + PlotlyPageScript() + "</head>"
-            + "<body style=\"font-family: system-ui, sans-serif; margin: 1.5em;\"><h2>" + E(title) + "</h2>"
+            + "<body style=\"font-family: system-ui, sans-serif; margin: 1.5em;\"><h2>" + Escape(title) + "</h2>"
             + Table(run) + Charts(run) + "</body></html>\n";
     }
 

@@ -1,5 +1,5 @@
 using System.Text;
-using PerfLab.GeneratedSource;
+using PerfLab.GeneratedRegexSource;
 
 namespace PerfLab.Views.Terminal;
 

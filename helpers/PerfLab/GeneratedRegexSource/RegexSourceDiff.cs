@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 
-namespace PerfLab.GeneratedSource;
+namespace PerfLab.GeneratedRegexSource;
 
 /// <summary>What changed between two runtimes' generated source: aligned lines (<see cref="LineDiff"/>, as the asm view) and the one-line summary.</summary>
 internal static partial class RegexSourceDiff

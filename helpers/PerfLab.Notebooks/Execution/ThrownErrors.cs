@@ -3,7 +3,7 @@ using PerfLab.Notebooks.Documents;
 namespace PerfLab.Notebooks.Execution;
 
 /// <summary>An exception thrown by a cell as one output: the message first, the fix or the cell's frames after.</summary>
-internal static class Exceptions
+internal static class ThrownErrors
 {
     public static ErrorOutput Describe(Exception exception)
     {

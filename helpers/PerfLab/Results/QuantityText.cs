@@ -3,7 +3,7 @@ using System.Globalization;
 namespace PerfLab.Results;
 
 /// <summary>Number formatting shared by every view: units that scale, BenchmarkDotNet's conventions.</summary>
-public static class Format
+public static class QuantityText
 {
     /// <summary>A duration given in nanoseconds, in ns / μs / ms / s with 4 significant digits.</summary>
     /// <param name="nanoseconds">The value.</param>

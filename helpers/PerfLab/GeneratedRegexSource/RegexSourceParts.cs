@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace PerfLab.GeneratedSource;
+namespace PerfLab.GeneratedRegexSource;
 
 /// <summary>A member of the generated Utilities class that the matcher uses.</summary>
 /// <param name="Name">The member's name (a method, field, constant or property).</param>

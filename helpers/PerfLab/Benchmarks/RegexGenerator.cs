@@ -9,7 +9,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 
-namespace PerfLab.Generators;
+namespace PerfLab.Benchmarks;
 
 /// <summary>What one run of a source generator over a compilation produced.</summary>
 /// <param name="Compilation">The input compilation with the generated files added.</param>
