@@ -56,6 +56,28 @@ public static class Corpus
         return new ProseWriter(seed, length + 256).Text(length);
     }
 
+    /// <summary>
+    /// A text of made-up words with the frequencies of a natural language's, for counting words: far more distinct
+    /// words than <see cref="Prose"/> has (a few hundred), as a long book has, the same for a seed on every runtime.
+    /// </summary>
+    /// <param name="count">How many words.</param>
+    /// <param name="vocabulary">How many word forms they are drawn from (rank 1 to this).</param>
+    /// <param name="seed">Which text: another seed draws other words with the same statistics.</param>
+    /// <returns>The words, lower-case ASCII letters, separated by one space; every 15th word ends a sentence with ".\n".</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or <paramref name="vocabulary"/> is below 1.</exception>
+    /// <remarks>
+    /// The form of rank r is spelled from sixteen two-letter syllables ("ka", "lo", "mi", ...), one per hexadecimal
+    /// digit of r, least significant first: rank 1 is "lo", rank 16 "kalo", so no two ranks share a spelling. Each
+    /// word is drawn with Zipf's weights, rank r about as often as 1 / r (10^12 / r in integers), from a SplitMix64
+    /// generator seeded with <paramref name="seed"/>: no floating point, no System.Random.
+    /// </remarks>
+    public static string MadeUpWords(int count, int vocabulary, int seed = 1)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        ArgumentOutOfRangeException.ThrowIfLessThan(vocabulary, 1);
+        return MadeUpWordsWriter.Write(count, vocabulary, seed);
+    }
+
     /// <summary>The text of <see cref="Prose"/> as bytes: ASCII, so one byte per char (and also valid UTF-8).</summary>
     /// <param name="length">How many bytes.</param>
     /// <param name="seed">Which text, as for <see cref="Prose"/>.</param>

@@ -9,7 +9,7 @@ namespace PerfLab.Tests.Integration;
 /// <summary>
 /// The corpus is the same on .NET 8, 9 and 10, proven where benchmarks run: a benchmark class compiled
 /// and run by the real engine (smoke mode) computes, in its [GlobalSetup] on each runtime, the pinned
-/// text's SHA-256 and the counts of <see cref="CorpusFacts"/>, and writes them to a file.
+/// text's SHA-256 and the counts of <see cref="CorpusFacts"/>, and the made-up words' SHA-256, and writes them to a file.
 /// </summary>
 public class CorpusRuntimesTests
 {
@@ -48,6 +48,7 @@ public class CorpusRuntimesTests
         var lines = new StringBuilder();
         lines.Append("sha256 ").Append(CorpusFacts.Sha256).Append('\n');
         lines.Append("utf8 ").Append(CorpusFacts.Sha256).Append('\n');
+        lines.Append("made-up ").Append(CorpusFacts.MadeUpSha256).Append('\n');
         for (var i = 0; i < CorpusFacts.Patterns.Count; i++)
         {
             var (pattern, options, count) = CorpusFacts.Patterns[i];
@@ -90,6 +91,8 @@ public class CorpusRuntimesTests
                     lines.Append("runtime ").Append(Environment.Version).Append('\n');
                     lines.Append("sha256 ").Append(Convert.ToHexString(SHA256.HashData(Encoding.ASCII.GetBytes(text))).ToLowerInvariant()).Append('\n');
                     lines.Append("utf8 ").Append(Convert.ToHexString(SHA256.HashData(Corpus.ProseUtf8({{CorpusFacts.Length}}, {{CorpusFacts.Seed}}))).ToLowerInvariant()).Append('\n');
+                    var madeUp = Corpus.MadeUpWords({{CorpusFacts.MadeUpWords}}, {{CorpusFacts.MadeUpVocabulary}}, {{CorpusFacts.MadeUpSeed}});
+                    lines.Append("made-up ").Append(Convert.ToHexString(SHA256.HashData(Encoding.ASCII.GetBytes(madeUp))).ToLowerInvariant()).Append('\n');
                     for (var i = 0; i < Patterns.Length; i++)
                     {
                         var (pattern, options) = Patterns[i];

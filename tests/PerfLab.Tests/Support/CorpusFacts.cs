@@ -18,9 +18,10 @@ public sealed record CharCount(char Char, int Expected)
 }
 
 /// <summary>
-/// What <c>Corpus.Prose(1_000_000, 1)</c> is, pinned: its SHA-256 and the counts below. CorpusTests checks
-/// them on the test's runtime, CorpusRuntimesTests on .NET 8, 9 and 10. A change to the generator changes
-/// them; change them with it, deliberately, and data/corpora/README.md's statistics too.
+/// What <c>Corpus.Prose(1_000_000, 1)</c> is, pinned: its SHA-256 and the counts below; and the SHA-256 of the
+/// made-up words collections/03 counts. CorpusTests checks them on the test's runtime, CorpusRuntimesTests on
+/// .NET 8, 9 and 10. A change to a generator changes them; change them with it, deliberately, and
+/// data/corpora/README.md's statistics too.
 /// </summary>
 public static class CorpusFacts
 {
@@ -50,6 +51,14 @@ public static class CorpusFacts
         new(@"[\w.+-]+@[\w-]+\.[\w.-]+", RegexOptions.None, 21),
         new(@"\d{4}-\d{2}-\d{2}", RegexOptions.None, 25),
     ];
+
+    /// <summary>The made-up words collections/03 counts: <c>Corpus.MadeUpWords(MadeUpWords, MadeUpVocabulary, MadeUpSeed)</c>.</summary>
+    public const int MadeUpWords = 200_000;
+    public const int MadeUpVocabulary = 20_000;
+    public const int MadeUpSeed = 2600;
+
+    /// <summary>SHA-256 of that text's ASCII bytes, lower-case hex.</summary>
+    public const string MadeUpSha256 = "5df36eac13dcb4256df1d5aab5a73ba7a5c342f65ab0923a9c7ba73f9dfc6792";
 
     /// <summary>Char counts: .NET 10's SearchValues benchmark looks for "\0\r&amp;&lt;"; '@' counts the e-mail addresses.</summary>
     public static readonly IReadOnlyList<CharCount> Chars =

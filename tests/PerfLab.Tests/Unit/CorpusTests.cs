@@ -207,6 +207,47 @@ public class CorpusTests
     }
 
     [Fact]
+    public void Made_up_words_are_the_pinned_text_of_200000_words_from_16891_forms()
+    {
+        var text = Corpus.MadeUpWords(CorpusFacts.MadeUpWords, CorpusFacts.MadeUpVocabulary, CorpusFacts.MadeUpSeed);
+        var counts = Regex.Matches(text, "[a-z]+").GroupBy(m => m.Value).ToDictionary(g => g.Key, g => g.Count());
+
+        Assert.Equal(CorpusFacts.MadeUpSha256, Convert.ToHexStringLower(SHA256.HashData(Encoding.ASCII.GetBytes(text))));
+        Assert.Equal(CorpusFacts.MadeUpWords, counts.Values.Sum());
+        Assert.Equal(16_891, counts.Count);
+        var commonest = counts.MaxBy(c => c.Value);
+        Assert.Equal(("lo", 18_759), (commonest.Key, commonest.Value));
+        Assert.Equal(CorpusFacts.MadeUpWords / 15, Regex.Count(text, @"[a-z]\.\n"));
+    }
+
+    [Fact]
+    public void Made_up_words_spell_rank_1_lo_and_end_every_15th_word_with_a_period_and_a_line_break()
+    {
+        var fifteen = string.Join(' ', Enumerable.Repeat("lo", 15)) + ".\n";
+
+        Assert.Equal(fifteen + fifteen, Corpus.MadeUpWords(30, vocabulary: 1));
+        Assert.Equal("", Corpus.MadeUpWords(0, vocabulary: 5));
+        Assert.Subset(
+            new HashSet<string>(["lo", "mi", "ne", "ru", "sa", "te", "vo", "zi", "pa", "do", "fe", "gu", "ha", "ji", "bo", "kalo", "lolo"]),
+            Regex.Matches(Corpus.MadeUpWords(1_000, vocabulary: 17, seed: 3), "[a-z]+").Select(m => m.Value).ToHashSet());
+    }
+
+    [Fact]
+    public void Made_up_words_are_the_same_for_a_seed_and_other_for_another()
+    {
+        Assert.Equal(Corpus.MadeUpWords(5_000, 300, 7), Corpus.MadeUpWords(5_000, 300, 7));
+        Assert.NotEqual(Corpus.MadeUpWords(5_000, 300, 7), Corpus.MadeUpWords(5_000, 300, 8));
+        Assert.Equal(Corpus.MadeUpWords(100, 50), Corpus.MadeUpWords(100, 50, seed: 1));
+    }
+
+    [Fact]
+    public void Made_up_words_refuse_a_negative_count_and_an_empty_vocabulary_by_name()
+    {
+        Assert.Equal("count", Assert.Throws<ArgumentOutOfRangeException>(() => Corpus.MadeUpWords(-1, 10)).ParamName);
+        Assert.Equal("vocabulary", Assert.Throws<ArgumentOutOfRangeException>(() => Corpus.MadeUpWords(10, 0)).ParamName);
+    }
+
+    [Fact]
     public void Post_inputs_are_the_posts_strings()
     {
         Assert.Matches(new Regex(PostInputs.EmailPattern, RegexOptions.IgnoreCase | RegexOptions.ExplicitCapture), PostInputs.EmailAddress);
