@@ -56,7 +56,7 @@ public static partial class CourseSite
         }
 
         var repo = CourseRepository.Root();
-        var notebooksFolder = Path.Combine(repo, "notebooks");
+        var notebooksFolder = CourseRepository.PathOf(CourseRepository.NotebooksFolder, repo);
         var catalog = SiteCatalog.Read(Path.Combine(notebooksFolder, "README.md"));
         var file = machineFile ?? OnlyMachineFile(repo);
         if (!File.Exists(file))
@@ -149,7 +149,7 @@ public static partial class CourseSite
 
         foreach (var notebook in catalog)
         {
-            var solution = Path.Combine(notebooksFolder, "solutions", notebook.Solution);
+            var solution = Path.Combine(CourseRepository.PathOf(CourseRepository.SolutionsFolder, repo), notebook.Solution);
             if (File.Exists(solution))
             {
                 var page = "solutions/" + Path.ChangeExtension(notebook.Solution, ".html");
@@ -188,7 +188,7 @@ public static partial class CourseSite
 
     private static string OnlyMachineFile(string repo)
     {
-        var folder = Path.Combine(repo, "data", "reference", "machines");
+        var folder = CourseRepository.PathOf(CourseRepository.ReferenceMachinesFolder, repo);
         var files = Directory.Exists(folder) ? Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal).ToArray() : [];
         return files.Length switch
         {

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PerfLab.Course;
 using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
 
@@ -104,7 +105,7 @@ public class SetupCommandTests
     public async Task Reference_runs_the_suite_and_a_notebooks_benchmarks_fresh_and_writes_one_file_with_the_machine_and_every_case()
     {
         using var output = new TempFolder();
-        var notebook = RepoFiles.Path("notebooks", "jit", "02-stack-allocation.ipynb");
+        var notebook = RepoFiles.Path($"{CourseRepository.NotebooksFolder}/jit/02-stack-allocation.ipynb");
 
         var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "test-machine", "--notebooks", notebook], TestHome.Environment, TimeSpan.FromMinutes(10));
 
