@@ -217,7 +217,7 @@ public static partial class CourseSite
         Add(Avx512Vbmi.IsSupported, "AVX-512VBMI");
         Add(Avx10v1.IsSupported, "AVX10.1");
         Add(AdvSimd.IsSupported, "AdvSimd");
-        var processor = await ReferenceJob.ProcessorAsync(cancellationToken).ConfigureAwait(false);
+        var processor = await MachineDescription.ProcessorAsync(cancellationToken).ConfigureAwait(false);
         return $"{processor}, {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier}; {(features.Count == 0 ? "no vector extensions beyond the baseline" : string.Join(", ", features))}";
     }
 

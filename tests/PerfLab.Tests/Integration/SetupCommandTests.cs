@@ -9,6 +9,29 @@ namespace PerfLab.Tests.Integration;
 [Collection(BusyCliRuns.Name)]
 public class SetupCommandTests
 {
+    private const string Usings = "using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;";
+
+    // A benchmark cell measuring a class of its own, on .NET 10 only.
+    private static string Cell(string type, int value) => $$"""
+        public class {{type}}
+        {
+            [Benchmark] public int Value() => {{value}} + Environment.ProcessorCount;
+        }
+
+        await Lab.RunAsync<{{type}}>(runtimes: ["net10.0"])
+        """;
+
+    private static string Notebook(params string[] cells) => new System.Text.Json.Nodes.JsonObject
+    {
+        ["nbformat"] = 4,
+        ["nbformat_minor"] = 5,
+        ["metadata"] = new System.Text.Json.Nodes.JsonObject(),
+        ["cells"] = new System.Text.Json.Nodes.JsonArray(cells.Select(c => (System.Text.Json.Nodes.JsonNode)new System.Text.Json.Nodes.JsonObject
+        {
+            ["cell_type"] = "code", ["metadata"] = new System.Text.Json.Nodes.JsonObject(), ["source"] = c, ["outputs"] = new System.Text.Json.Nodes.JsonArray(), ["execution_count"] = null,
+        }).ToArray()),
+    }.ToJsonString();
+
     [Fact]
     public async Task Setup_from_a_folder_that_is_not_a_kit_says_how_to_make_one_and_provisions_nothing()
     {
@@ -146,26 +169,7 @@ public class SetupCommandTests
     public async Task Reference_only_missing_measures_the_cell_the_file_has_no_run_of_and_keeps_the_rest_as_they_were()
     {
         using var output = new TempFolder();
-        static string Cell(string type, int value) => $$"""
-            public class {{type}}
-            {
-                [Benchmark] public int Value() => {{value}} + Environment.ProcessorCount;
-            }
-
-            await Lab.RunAsync<{{type}}>(runtimes: ["net10.0"])
-            """;
-        static string Notebook(params string[] cells) => new System.Text.Json.Nodes.JsonObject
-        {
-            ["nbformat"] = 4,
-            ["nbformat_minor"] = 5,
-            ["metadata"] = new System.Text.Json.Nodes.JsonObject(),
-            ["cells"] = new System.Text.Json.Nodes.JsonArray(cells.Select(c => (System.Text.Json.Nodes.JsonNode)new System.Text.Json.Nodes.JsonObject
-            {
-                ["cell_type"] = "code", ["metadata"] = new System.Text.Json.Nodes.JsonObject(), ["source"] = c, ["outputs"] = new System.Text.Json.Nodes.JsonArray(), ["execution_count"] = null,
-            }).ToArray()),
-        }.ToJsonString();
-        const string usings = "using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;";
-        var notebook = output.Write("cells.ipynb", Notebook(usings, Cell("First", 1)));
+        var notebook = output.Write("cells.ipynb", Notebook(Usings, Cell("First", 1)));
         string[] job = ["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--notebooks", notebook];
         var first = await CliProcess.RunAsync(job, TestHome.Environment, TimeSpan.FromMinutes(10));
         Assert.True(first.ExitCode == 0, first.ToString());
@@ -173,7 +177,7 @@ public class SetupCommandTests
         var before = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs")[0].GetRawText();
 
         // The first cell unchanged, a second one added: only the second is measured.
-        output.Write("cells.ipynb", Notebook(usings, Cell("First", 1), Cell("Second", 2)));
+        output.Write("cells.ipynb", Notebook(Usings, Cell("First", 1), Cell("Second", 2)));
         var again = await CliProcess.RunAsync([.. job, "--only-missing"], TestHome.Environment, TimeSpan.FromMinutes(10));
 
         Assert.True(again.ExitCode == 0, again.ToString());
