@@ -8,9 +8,10 @@ using PerfLab.Results;
 namespace PerfLab.Course.Reference;
 
 /// <summary>
-/// One machine's results file, OUT/NAME.json: this machine's description and the runs, written atomically. When
-/// the job updates a file, the file's runs are read once, before anything is measured, and every write starts from
-/// them: each run the file had is written byte for byte as it was.
+/// One machine's results file, OUT/NAME.json: this machine's description and the runs, written again (atomically)
+/// each time the job finishes a suite file or notebook, so a job stopped half way keeps what it measured. When it
+/// updates a file, the file's runs are read once, before anything is measured, and every write starts from them:
+/// each run the file had is written byte for byte as it was.
 /// </summary>
 public sealed class ReferenceFile
 {

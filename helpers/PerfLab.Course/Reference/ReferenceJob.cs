@@ -39,7 +39,7 @@ public sealed record ReferenceResult(string File, IReadOnlyList<SuiteRun> Runs, 
 /// The course's reference job: every benchmark file in data/reference/suite and every benchmark the
 /// notebooks run (executed top to bottom, as `perflab run` runs them), measured fresh on every pinned runtime,
 /// written with the machine's description to one file per machine (data/reference/machines/&lt;name&gt;.json
-/// in the repository; the GitHub workflow collects one per runner).
+/// in the repository; the GitHub workflow collects one per runner) after each suite file and notebook.
 /// </summary>
 public static partial class ReferenceJob
 {
@@ -70,12 +70,13 @@ public static partial class ReferenceJob
     }
 
     /// <summary>
-    /// Runs the job: the suite's files, then the notebooks, each benchmark fresh; then writes the results file.
+    /// Runs the job: the suite's files, then the notebooks, each benchmark fresh; the results file is written
+    /// after each suite file and notebook, so a job stopped half way keeps what it measured.
     /// </summary>
     /// <param name="request">What to run and where to write.</param>
     /// <param name="progress">Receives the engine's progress while the suite runs.</param>
-    /// <param name="log">Receives a line per notebook and its runner's progress.</param>
-    /// <param name="cancellationToken">Stops the run and kills its processes.</param>
+    /// <param name="log">Receives a line per notebook, its runner's progress, and a line per write of the file.</param>
+    /// <param name="cancellationToken">Stops the run and kills its processes; what was written stays.</param>
     /// <exception cref="PerfLabException">The file cannot be updated, a notebook path is wrong, the suite is empty, or a notebook's cell failed.</exception>
     public static async Task<ReferenceResult> RunAsync(ReferenceRequest request, IProgress<RunProgress>? progress, Action<string> log, CancellationToken cancellationToken)
     {
@@ -104,6 +105,13 @@ public static partial class ReferenceJob
         var notebooks = (request.Notebooks ?? [CourseRepository.PathOf(CourseRepository.NotebooksFolder, repo)])
             .SelectMany(p => NotebookFiles.Find(p).Notebooks).Distinct().ToArray();
         var runs = new List<SuiteRun>();
+        var written = false;
+        async Task WriteAsync()
+        {
+            await file.WriteAsync(runs, cancellationToken).ConfigureAwait(false);
+            written = true;
+            log($"  written: {file.Path} (this job's {runs.Count} run{(runs.Count == 1 ? "" : "s")} so far)");
+        }
 
         if (request.Suite)
         {
@@ -122,6 +130,7 @@ public static partial class ReferenceJob
                 // Files are shared across machines: paths relative to the repository, not this machine's.
                 var relative = CourseRepository.Relative(suiteFile, repo);
                 runs.Add(new SuiteRun(relative, run with { Source = relative }, code));
+                await WriteAsync().ConfigureAwait(false);
             }
         }
 
@@ -132,9 +141,14 @@ public static partial class ReferenceJob
             log($"▶ {relative} ({index + 1} of {notebooks.Length}, {ModeChoice.Name(mode)} mode)");
             var found = await NotebookBenchmarks.RunAsync(notebook, relative, request.Mode, line => log($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken, answer).ConfigureAwait(false);
             runs.AddRange(found.Select(r => new SuiteRun(relative, r.Run, r.Code)));
+            await WriteAsync().ConfigureAwait(false);
         }
 
-        await file.WriteAsync(runs, cancellationToken).ConfigureAwait(false);
+        // Every suite file answered from the file and no notebook: the file is still written once, as the job's record.
+        if (!written)
+        {
+            await file.WriteAsync(runs, cancellationToken).ConfigureAwait(false);
+        }
 
         return new ReferenceResult(file.Path, runs, kept);
     }

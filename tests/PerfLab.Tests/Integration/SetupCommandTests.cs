@@ -190,6 +190,34 @@ public class SetupCommandTests
     }
 
     [Fact]
+    public async Task Reference_writes_its_file_after_each_notebook_so_a_job_that_fails_later_keeps_what_it_measured()
+    {
+        using var output = new TempFolder();
+        var first = output.Write("a-first.ipynb", Notebook(Usings, Cell("First", 1)));
+        var second = output.Write("b-second.ipynb", Notebook("throw new InvalidOperationException(\"the second notebook breaks\");"));
+
+        var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--notebooks", first, second], TestHome.Environment, TimeSpan.FromMinutes(10));
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains("the second notebook breaks", result.Error, StringComparison.Ordinal);
+        var file = Path.Combine(output.Path, "box.json");
+        Assert.Contains($"  written: {file} (this job's 1 run so far)", result.Error, StringComparison.Ordinal);
+        Assert.True(File.Exists(file), result.ToString());
+        var runs = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs").EnumerateArray().ToArray();
+        var run = Assert.Single(runs);
+        Assert.Equal("First", run.GetProperty("run").GetProperty("results")[0].GetProperty("type").GetString());
+
+        // Continued with --only-missing after a cell was added, and failing again: the file gains the new cell's run once and keeps the first byte for byte.
+        output.Write("a-first.ipynb", Notebook(Usings, Cell("First", 1), Cell("Third", 3)));
+        var again = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--only-missing", "--notebooks", first, second], TestHome.Environment, TimeSpan.FromMinutes(10));
+
+        Assert.True(again.ExitCode == 1, again.ToString());
+        var after = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs").EnumerateArray().ToArray();
+        Assert.Equal(["First", "Third"], after.Select(r => r.GetProperty("run").GetProperty("results")[0].GetProperty("type").GetString()));
+        Assert.Equal(run.GetRawText(), after[0].GetRawText());
+    }
+
+    [Fact]
     public async Task Reference_refuses_a_name_that_cannot_be_a_file_name()
     {
         using var output = new TempFolder();
