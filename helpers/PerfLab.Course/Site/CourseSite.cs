@@ -99,7 +99,7 @@ public static partial class CourseSite
             var hidden = new HashSet<int>();
             foreach (var call in replayed.Calls)
             {
-                asked.Add(("notebooks/" + notebook.Path, call.Code));
+                asked.Add((CourseRepository.NotebooksFolder + "/" + notebook.Path, call.Code));
                 if (call.Found is { } run)
                 {
                     answered++;
@@ -160,7 +160,7 @@ public static partial class CourseSite
         var readme = await File.ReadAllTextAsync(Path.Combine(notebooksFolder, "README.md"), cancellationToken).ConfigureAwait(false);
         await WriteAsync(root, "index.html", site.IndexPage(readme), pages, cancellationToken).ConfigureAwait(false);
         // Only notebooks' runs (the suite files in data/reference/suite are not pages), each filed under the notebook that asks for it.
-        var stale = runs.Where(r => r.Suite.StartsWith("notebooks/", StringComparison.Ordinal) && (r.Code is null || !asked.Contains((r.Suite, r.Code))))
+        var stale = runs.Where(r => r.Suite.StartsWith(CourseRepository.NotebooksFolder + "/", StringComparison.Ordinal) && (r.Code is null || !asked.Contains((r.Suite, r.Code))))
             .Select(r => $"{r.Suite}: {string.Join(", ", r.Run.Results.Select(x => x.Type).Distinct())} (run of {r.Run.StartedAt:yyyy-MM-dd HH:mm}, code {r.Code?[..Math.Min(12, r.Code.Length)] ?? "none"})")
             .ToArray();
         return new SiteResult(root, pages, answered, missing, stale, problems);
