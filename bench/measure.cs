@@ -14,6 +14,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using PerfLab.Bench;
+using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
 if (ParseArguments(args, "bench/measure.cs", 3) is not { } options)
@@ -27,12 +28,11 @@ var outPath = options.OutPath;
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-measure-").FullName;
 var home = Path.Combine(work, "home");
-var cliDll = Path.Combine(repo, "helpers", "PerfLab.Cli", "bin", "Release", "net10.0", "PerfLab.Cli.dll");
 var perflabEnv = new Dictionary<string, string> { ["PERFLAB_HOME"] = home };
 var report = new StringBuilder();
 
 Log("building PerfLab (Release)");
-Run("dotnet", ["build", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-c", "Release", "-v", "q", "--nologo"], repo, null, mustSucceed: true);
+var cliDll = BuildCli(repo, "Release");
 
 // First ever run in an empty home: provisions .NET 8 and 9 (from the NuGet cache when it holds the packs).
 Log("fresh home: perflab runtimes --provision");
@@ -64,7 +64,7 @@ for (var rep = 1; rep <= reps; rep++)
     Log($"repetition {rep}/{reps}: perflab cache hit");
     rows.Add(PerfLab("(b) perflab, cache hit", Run("dotnet", [cliDll, .. bench], repo, perflabEnv, mustSucceed: true), json));
     Log($"repetition {rep}/{reps}: perflab through dotnet run --project (--force)");
-    rows.Add(PerfLab("(b) `dotnet run --project` perflab, --force", Run("dotnet", ["run", "--project", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-c", "Release", "--", .. bench, "--force"], repo, perflabEnv, mustSucceed: true), json));
+    rows.Add(PerfLab("(b) `dotnet run --project` perflab, --force", Run("dotnet", ["run", "--project", CourseRepository.PathOf(CourseRepository.CliProject, repo), "-c", "Release", "--", .. bench, "--force"], repo, perflabEnv, mustSucceed: true), json));
 }
 
 report.AppendLine(CultureInfo.InvariantCulture, $"Measured {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC on {Environment.ProcessorCount} cores, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}; median of {reps} repetitions; one trivial benchmark on net8.0, net9.0 and net10.0.");
@@ -85,11 +85,12 @@ foreach (var group in rows.GroupBy(r => r.Route))
 // Asm of one method on three runtimes, warm (source compiled, runtimes provisioned); --force, or every
 // repetition would time the listing cache instead of a capture.
 var asmSeconds = new List<double>();
-Run("dotnet", [cliDll, "asm", Path.Combine(repo, "samples", "ArraySum.cs"), "--method", "ForLoop"], repo, perflabEnv, mustSucceed: true);
+var arraySum = CourseRepository.PathOf($"{CourseRepository.SamplesFolder}/ArraySum.cs", repo);
+Run("dotnet", [cliDll, "asm", arraySum, "--method", "ForLoop"], repo, perflabEnv, mustSucceed: true);
 for (var rep = 1; rep <= reps; rep++)
 {
     Log($"asm {rep}/{reps}: perflab asm samples/ArraySum.cs --method ForLoop --force");
-    asmSeconds.Add(Run("dotnet", [cliDll, "asm", Path.Combine(repo, "samples", "ArraySum.cs"), "--method", "ForLoop", "--force"], repo, perflabEnv, mustSucceed: true).Seconds);
+    asmSeconds.Add(Run("dotnet", [cliDll, "asm", arraySum, "--method", "ForLoop", "--force"], repo, perflabEnv, mustSucceed: true).Seconds);
 }
 
 report.AppendLine();

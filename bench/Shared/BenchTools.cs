@@ -64,6 +64,15 @@ public static class BenchTools
     public static string FindRepo() =>
         CourseRepository.Find(Environment.CurrentDirectory) ?? throw new InvalidOperationException("Run this from inside the repository.");
 
+    /// <summary>Builds the `perflab` command in <paramref name="configuration"/> and returns its assembly, to run as `dotnet PATH ...`.</summary>
+    /// <param name="repo">The repository root.</param>
+    /// <param name="configuration">Debug or Release.</param>
+    public static string BuildCli(string repo, string configuration)
+    {
+        Run("dotnet", ["build", CourseRepository.PathOf(CourseRepository.CliProject, repo), "-c", configuration, "-v", "q", "--nologo"], repo, null, mustSucceed: true);
+        return CourseRepository.PathOf(CourseRepository.CliAssembly(configuration), repo);
+    }
+
     /// <summary>A progress line on stderr, with the time.</summary>
     public static void Log(string message) => Console.Error.WriteLine($"[{DateTime.Now:HH:mm:ss}] {message}");
 

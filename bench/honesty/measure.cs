@@ -14,6 +14,7 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
 if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference") is not { } options)
@@ -24,11 +25,10 @@ if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference") is 
 const string MachineName = "course-machine-linux-x64";
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-honesty-").FullName;
-var cliDll = Path.Combine(repo, "helpers", "PerfLab.Cli", "bin", "Release", "net10.0", "PerfLab.Cli.dll");
 var report = new StringBuilder();
 
 Log("building PerfLab (Release)");
-Run("dotnet", ["build", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-c", "Release", "-v", "q", "--nologo"], repo, null, mustSucceed: true);
+var cliDll = BuildCli(repo, "Release");
 
 // quick, full, quick, ...: the full run sits between quick runs.
 var plan = new List<string>();
@@ -96,7 +96,7 @@ report.AppendLine(CultureInfo.InvariantCulture, $"Within +-15% of the full ratio
 
 if (options.Flags.Contains("--write-reference"))
 {
-    var target = Path.Combine(repo, "data", "reference", "machines", MachineName + ".json");
+    var target = CourseRepository.PathOf($"{CourseRepository.ReferenceMachinesFolder}/{MachineName}.json", repo);
     File.Copy(fullFile!, target, overwrite: true);
     Log($"kept the full run as {target}");
 }

@@ -9,6 +9,7 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
 if (ParseArguments(args, "bench/kernel/measure.cs", 5) is not { } options)
@@ -21,7 +22,6 @@ var outPath = options.OutPath;
 
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-kernel-measure-").FullName;
-var cliDll = Path.Combine(repo, "helpers", "PerfLab.Cli", "bin", "Debug", "net10.0", "PerfLab.Cli.dll");
 var env = new Dictionary<string, string>
 {
     ["PERFLAB_HOME"] = Path.Combine(work, "home"),
@@ -30,12 +30,12 @@ var env = new Dictionary<string, string>
 };
 
 Log("building the CLI (the kernel runs from its output, as `perflab kernel install` sets it up)");
-Run("dotnet", ["build", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-v", "q", "--nologo"], repo, null, mustSucceed: true);
+var cliDll = BuildCli(repo, "Debug");
 Run("dotnet", [cliDll, "kernel", "install"], repo, env, mustSucceed: true);
 Log("provisioning runtimes into a fresh home");
 Run("dotnet", [cliDll, "runtimes", "--provision"], repo, env, mustSucceed: true);
 
-var notebooks = Path.Combine(repo, "notebooks");
+var notebooks = CourseRepository.PathOf(CourseRepository.NotebooksFolder, repo);
 var setupFile = Path.Combine(work, "setup.csx");
 File.WriteAllText(setupFile, SetupCellText());
 

@@ -23,12 +23,11 @@ var outPath = options.OutPath;
 
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-tiering-").FullName;
-var cliDll = Path.Combine(repo, "helpers", "PerfLab.Cli", "bin", "Debug", "net10.0", "PerfLab.Cli.dll");
 var probe = Path.Combine(repo, "bench", "tiering", "TierProbe.cs");
 var env = new Dictionary<string, string> { ["PERFLAB_HOME"] = Path.Combine(work, "home") };
 
 Log("building the CLI");
-Run("dotnet", ["build", Path.Combine(repo, "helpers", "PerfLab.Cli"), "-v", "q", "--nologo"]);
+var cliDll = BuildCli(repo, "Debug");
 Run("dotnet", [cliDll, "runtimes", "--provision"], environment: env);
 
 Dictionary<string, double> Bench(string name, bool warmup)

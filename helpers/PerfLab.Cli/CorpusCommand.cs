@@ -1,7 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Security.Cryptography;
-using PerfLab.Files;
 using PerfLab.Inputs;
 
 namespace PerfLab.Cli;
@@ -49,9 +48,7 @@ internal static class CorpusCommand
             var chars = parse.GetValue(length);
             var chosen = parse.GetValue(seed);
             var bytes = Corpus.ProseUtf8(chars, chosen);
-            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-            // An interrupted write never leaves half a file.
-            await AtomicFile.WriteAllBytesAsync(path, bytes, cancellationToken).ConfigureAwait(false);
+            await OutputFiles.WriteAsync(path, bytes, cancellationToken).ConfigureAwait(false);
             var lines = bytes.Count(b => b == (byte)'\n') + (bytes.Length > 0 && bytes[^1] != (byte)'\n' ? 1 : 0);
             output.WriteLine(string.Create(
                 CultureInfo.InvariantCulture,

@@ -30,7 +30,7 @@ internal sealed record KitPackageList(IReadOnlyList<PackageIdentity> Packages, s
     {
         var packages = new HashSet<PackageIdentity>();
         string? globalPackages = null;
-        foreach (var project in Directory.GetDirectories(Path.Combine(repo, "helpers")).Where(d => Directory.EnumerateFiles(d, "*.csproj").Any()))
+        foreach (var project in Directory.GetDirectories(CourseRepository.PathOf(CourseRepository.HelpersFolder, repo)).Where(d => Directory.EnumerateFiles(d, "*.csproj").Any()))
         {
             var assets = Path.Combine(project, "obj", "project.assets.json");
             if (!File.Exists(assets))

@@ -27,6 +27,12 @@ public static class FidelityReport
     /// <summary>A published ratio below this is an improvement worth reproducing.</summary>
     public const double Improvement = 0.8;
 
+    /// <summary>The report's file name (<see cref="Markdown"/>), in the repository's docs/ folder.</summary>
+    public const string MarkdownFile = "fidelity.md";
+
+    /// <summary>The rows' file name (<see cref="Json"/>), beside <see cref="MarkdownFile"/>.</summary>
+    public const string JsonFile = "fidelity.json";
+
     /// <summary>The rows for every comparison in <paramref name="catalog"/>.</summary>
     /// <param name="catalog">The published figures.</param>
     /// <param name="machines">The reference machines.</param>

@@ -1,5 +1,8 @@
+using System.Text.Json;
 using System.Text.RegularExpressions;
 using PerfLab.Benchmarks;
+using PerfLab.Kernel;
+using PerfLab.Notebooks.Documents;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
 
@@ -29,8 +32,9 @@ public enum CheckStatus
 public sealed record DoctorCheck(string Name, CheckStatus Status, string Detail, string? Fix = null);
 
 /// <summary>
-/// Checks everything the course needs: SDK, host build, runtimes, disk, write access, package sources; and
-/// reports the optional .NET Interactive tool (<see cref="InteractiveTool"/>) when the repository pins it.
+/// Checks everything the course needs: SDK, host build, notebook helpers, write access, disk, runtimes, package
+/// sources and the Jupyter kernel; and reports the optional .NET Interactive tool (<see cref="InteractiveTool"/>)
+/// when the repository pins it.
 /// </summary>
 public sealed partial class Doctor
 {
@@ -42,6 +46,34 @@ public sealed partial class Doctor
     /// <summary>Creates a doctor for a PerfLab home.</summary>
     /// <param name="home">The home to check; null uses the default.</param>
     public Doctor(PerfLabHome? home = null) => _home = home ?? PerfLabHome.Default();
+
+    /// <summary>
+    /// Runs every check and reports it, `perflab doctor`'s way: a line per check (ok, warn, info or FAIL, what
+    /// was checked, what was found), its fix on the next line, then a summary line.
+    /// </summary>
+    /// <param name="report">Receives the lines.</param>
+    /// <param name="cancellationToken">Stops the network checks.</param>
+    /// <returns>How many checks failed.</returns>
+    public async Task<int> ReportAsync(Action<string> report, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        var checks = await RunAsync(cancellationToken).ConfigureAwait(false);
+        var width = checks.Max(c => c.Name.Length);
+        foreach (var check in checks)
+        {
+            var mark = check.Status switch { CheckStatus.Ok => "ok  ", CheckStatus.Warning => "warn", CheckStatus.Info => "info", _ => "FAIL" };
+            report($"[{mark}] {check.Name.PadRight(width)}  {check.Detail}");
+            if (check.Fix is not null)
+            {
+                report($"       {new string(' ', width)}  fix: {check.Fix}");
+            }
+        }
+
+        var failed = checks.Count(c => c.Status == CheckStatus.Failed);
+        var warned = checks.Count(c => c.Status == CheckStatus.Warning);
+        report(failed > 0 ? $"{failed} check(s) failed." : warned > 0 ? $"No failures; {warned} warning(s)." : "All checks passed.");
+        return failed;
+    }
 
     /// <summary>Runs every check.</summary>
     /// <param name="cancellationToken">Stops the network checks.</param>
@@ -60,6 +92,7 @@ public sealed partial class Doctor
         }
 
         checks.Add(CheckHost());
+        checks.Add(CheckNotebookHelpers());
         checks.Add(CheckWriteAccess());
         checks.Add(CheckDisk());
         if (sdk is not null)
@@ -83,6 +116,7 @@ public sealed partial class Doctor
             }
         }
 
+        checks.Add(CheckKernel());
         return checks;
     }
 
@@ -101,6 +135,49 @@ public sealed partial class Doctor
         catch (PerfLabException ex)
         {
             return new DoctorCheck("benchmark host", CheckStatus.Failed, ex.Message, ex.Fix);
+        }
+    }
+
+    private static DoctorCheck CheckNotebookHelpers()
+    {
+        const string name = "notebook helpers";
+        try
+        {
+            var dll = Path.Combine(CourseRepository.Root(), SetupCell.HelpersFolder, "PerfLab.Notebooks.dll");
+            return File.Exists(dll)
+                ? new DoctorCheck(name, CheckStatus.Ok, $"built: {dll}")
+                : new DoctorCheck(name, CheckStatus.Failed, $"not built: {dll} is missing, so every notebook's setup cell fails", $"Run `{SetupCell.BuildCommand}` (./setup.sh does it).");
+        }
+        catch (PerfLabException ex)
+        {
+            return new DoctorCheck(name, CheckStatus.Warning, ex.Message, ex.Fix);
+        }
+    }
+
+    private static DoctorCheck CheckKernel()
+    {
+        const string name = "Jupyter kernel";
+        var spec = Path.Combine(KernelSpec.Folder(KernelSpec.UserDataDirectory()), "kernel.json");
+        var jupyter = ExecutableSearch.Find("jupyter");
+        if (!File.Exists(spec))
+        {
+            return jupyter is null
+                ? new DoctorCheck(name, CheckStatus.Ok, "Jupyter is not on PATH; the notebooks run headless with `perflab run` (install Jupyter, then `perflab kernel install`, to read them live)")
+                : new DoctorCheck(name, CheckStatus.Warning, $"'{KernelSpec.Name}' is not installed for {jupyter}", "Run `perflab kernel install` (./setup.sh does it).");
+        }
+
+        try
+        {
+            using var document = JsonDocument.Parse(File.ReadAllText(spec));
+            var argv = document.RootElement.GetProperty("argv").EnumerateArray().Select(a => a.GetString() ?? "").ToArray();
+            var missing = argv.Take(2).Where(a => Path.IsPathRooted(a) && !File.Exists(a)).ToArray();
+            return missing.Length == 0
+                ? new DoctorCheck(name, CheckStatus.Ok, $"'{KernelSpec.Name}' installed: {spec}")
+                : new DoctorCheck(name, CheckStatus.Failed, $"{spec} starts {missing[0]}, which no longer exists", "Run `perflab kernel install` again from this clone.");
+        }
+        catch (Exception ex) when (ex is JsonException or KeyNotFoundException or InvalidOperationException or IOException)
+        {
+            return new DoctorCheck(name, CheckStatus.Failed, $"{spec} is damaged: {ex.Message}", "Run `perflab kernel install` again.");
         }
     }
 

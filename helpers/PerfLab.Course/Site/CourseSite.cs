@@ -56,7 +56,7 @@ public static partial class CourseSite
         }
 
         var repo = CourseRepository.Root();
-        var notebooksFolder = Path.Combine(repo, "notebooks");
+        var notebooksFolder = CourseRepository.PathOf(CourseRepository.NotebooksFolder, repo);
         var catalog = SiteCatalog.Read(Path.Combine(notebooksFolder, "README.md"));
         var file = machineFile ?? OnlyMachineFile(repo);
         if (!File.Exists(file))
@@ -99,7 +99,7 @@ public static partial class CourseSite
             var hidden = new HashSet<int>();
             foreach (var call in replayed.Calls)
             {
-                asked.Add(("notebooks/" + notebook.Path, call.Code));
+                asked.Add((CourseRepository.NotebooksFolder + "/" + notebook.Path, call.Code));
                 if (call.Found is { } run)
                 {
                     answered++;
@@ -149,7 +149,7 @@ public static partial class CourseSite
 
         foreach (var notebook in catalog)
         {
-            var solution = Path.Combine(notebooksFolder, "solutions", notebook.Solution);
+            var solution = Path.Combine(CourseRepository.PathOf(CourseRepository.SolutionsFolder, repo), notebook.Solution);
             if (File.Exists(solution))
             {
                 var page = "solutions/" + Path.ChangeExtension(notebook.Solution, ".html");
@@ -160,7 +160,7 @@ public static partial class CourseSite
         var readme = await File.ReadAllTextAsync(Path.Combine(notebooksFolder, "README.md"), cancellationToken).ConfigureAwait(false);
         await WriteAsync(root, "index.html", site.IndexPage(readme), pages, cancellationToken).ConfigureAwait(false);
         // Only notebooks' runs (the suite files in data/reference/suite are not pages), each filed under the notebook that asks for it.
-        var stale = runs.Where(r => r.Suite.StartsWith("notebooks/", StringComparison.Ordinal) && (r.Code is null || !asked.Contains((r.Suite, r.Code))))
+        var stale = runs.Where(r => r.Suite.StartsWith(CourseRepository.NotebooksFolder + "/", StringComparison.Ordinal) && (r.Code is null || !asked.Contains((r.Suite, r.Code))))
             .Select(r => $"{r.Suite}: {string.Join(", ", r.Run.Results.Select(x => x.Type).Distinct())} (run of {r.Run.StartedAt:yyyy-MM-dd HH:mm}, code {r.Code?[..Math.Min(12, r.Code.Length)] ?? "none"})")
             .ToArray();
         return new SiteResult(root, pages, answered, missing, stale, problems);
@@ -188,7 +188,7 @@ public static partial class CourseSite
 
     private static string OnlyMachineFile(string repo)
     {
-        var folder = Path.Combine(repo, "data", "reference", "machines");
+        var folder = CourseRepository.PathOf(CourseRepository.ReferenceMachinesFolder, repo);
         var files = Directory.Exists(folder) ? Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal).ToArray() : [];
         return files.Length switch
         {
@@ -217,7 +217,7 @@ public static partial class CourseSite
         Add(Avx512Vbmi.IsSupported, "AVX-512VBMI");
         Add(Avx10v1.IsSupported, "AVX10.1");
         Add(AdvSimd.IsSupported, "AdvSimd");
-        var processor = await ReferenceJob.ProcessorAsync(cancellationToken).ConfigureAwait(false);
+        var processor = await MachineDescription.ProcessorAsync(cancellationToken).ConfigureAwait(false);
         return $"{processor}, {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier}; {(features.Count == 0 ? "no vector extensions beyond the baseline" : string.Join(", ", features))}";
     }
 

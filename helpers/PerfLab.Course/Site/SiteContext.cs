@@ -53,7 +53,7 @@ internal sealed class SiteContext(string root, string? repository, IReadOnlyList
         }
 
         // Outside the site: the repository's own copy, when the site knows where that is.
-        var inRepository = target.StartsWith("../", StringComparison.Ordinal) ? target[3..] : "notebooks/" + target;
+        var inRepository = target.StartsWith("../", StringComparison.Ordinal) ? target[3..] : CourseRepository.NotebooksFolder + "/" + target;
         return repository is null || inRepository.StartsWith("../", StringComparison.Ordinal)
             ? null
             : $"https://github.com/{repository}/blob/main/{inRepository.TrimEnd('/')}{anchor}";

@@ -20,7 +20,7 @@ public class InteractiveRouteTests(CourseRun course, ITestOutputHelper output)
 
         var route = await course.InteractiveRoute;
 
-        output.WriteLine($".NET Interactive {course.Interactive?.ToolVersion}, HTTP ports {course.Interactive?.Ports}, smoke mode, PERFLAB_HOME {Repo.Home}");
+        output.WriteLine($".NET Interactive {course.Interactive?.ToolVersion}, HTTP ports {course.Interactive?.Ports}, smoke mode, PERFLAB_HOME {TestHome.Path}");
         foreach (var line in route.Timings())
         {
             output.WriteLine(line);

@@ -90,7 +90,7 @@ public class ReportBrowserTests
             Code("using System.Text.RegularExpressions;\nLab.RegexSource(@\"\\w*\\p{Sm}\", RegexOptions.None, [\"net9.0\", \"net10.0\"])")));
         var reports = Path.Combine(folder.Path, "out");
 
-        var result = await CliProcess.RunAsync(["run", path, "--mode", "smoke", "--out", reports], Repo.Environment, TimeSpan.FromMinutes(5));
+        var result = await CliProcess.RunAsync(["run", path, "--mode", "smoke", "--out", reports], TestHome.Environment, TimeSpan.FromMinutes(5));
 
         Assert.True(result.ExitCode == 0, result.ToString());
         await using var browser = await OfflineBrowser.OpenAsync(Path.Combine(reports, "regex.html"));

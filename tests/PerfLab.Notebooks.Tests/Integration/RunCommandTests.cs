@@ -1,5 +1,6 @@
 using System.Security.Cryptography;
 using System.Text.Json.Nodes;
+using PerfLab.Course;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Tests.Support;
 using PerfLab.Views.Html;
@@ -53,7 +54,7 @@ public sealed class CourseRun : IAsyncLifetime
         }
 
         // About 13 minutes beside the quick route on 2 quiet cores; the limit only catches a hang, so a loaded day is not one.
-        var route = CliProcess.RunAsync(["run", Repo.Notebooks, "--mode", "smoke", "--out", Reports], Repo.Environment, TimeSpan.FromMinutes(30));
+        var route = CliProcess.RunAsync(["run", Repo.Notebooks, "--mode", "smoke", "--out", Reports], TestHome.Environment, TimeSpan.FromMinutes(30));
         var quick = Task.Run(QuickRoute.InitializeAsync);
         await Task.WhenAll(route, quick);
         Result = await route;
@@ -63,7 +64,7 @@ public sealed class CourseRun : IAsyncLifetime
             _courseKernel = new JupyterKernelspec();
             return NotebookRoute.RunAsync(JupyterKernelspec.Name, _courseKernel.Environment(), notebooks);
         });
-        Site = CliProcess.RunAsync(["site", "--out", SiteFolder, "--repository", SiteTests.Repository], Repo.Environment, TimeSpan.FromMinutes(10));
+        Site = CliProcess.RunAsync(["site", "--out", SiteFolder, "--repository", SiteTests.Repository], TestHome.Environment, TimeSpan.FromMinutes(10));
         InteractiveRoute = Task.Run(() =>
         {
             Interactive = new InteractiveKernelspec(); // fails with `dotnet tool restore` when the tool is not restored
@@ -175,7 +176,7 @@ public class RunCommandTests(CourseRun course)
         var notebook = folder.Write("broken.ipynb", Json(Metadata(), Markdown("# Broken"), Code("var x = 1;"), Code("throw new InvalidOperationException(\"boom at cell three\");"), Code("x")));
         var before = Hash(notebook);
 
-        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out")], Repo.Environment);
+        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out")], TestHome.Environment);
 
         Assert.True(result.ExitCode == 1, result.ToString());
         Assert.Contains("cell 3", result.Error, StringComparison.Ordinal);
@@ -199,7 +200,7 @@ public class RunCommandTests(CourseRun course)
             await Lab.RunAsync<Unclosed>(runtimes: ["net10.0"])
             """), Code("1")));
 
-        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out")], Repo.Environment);
+        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out")], TestHome.Environment);
 
         Assert.True(result.ExitCode == 1, result.ToString());
         Assert.Contains("✗ throws.ipynb: cell 3 failed", result.Output, StringComparison.Ordinal);
@@ -214,7 +215,7 @@ public class RunCommandTests(CourseRun course)
         using var folder = new TempFolder();
         var notebook = folder.Write("kept.ipynb", Json(Metadata(), Markdown("# Kept"), Code("Console.WriteLine(\"hello\");"), Code("6 * 7")));
 
-        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out"), "--write-outputs"], Repo.Environment);
+        var result = await CliProcess.RunAsync(["run", notebook, "--mode", "smoke", "--out", Path.Combine(folder.Path, "out"), "--write-outputs"], TestHome.Environment);
 
         Assert.True(result.ExitCode == 0, result.ToString());
         var cells = (JsonArray)JsonNode.Parse(File.ReadAllText(notebook))!["cells"]!;
@@ -233,7 +234,7 @@ public class RunCommandTests(CourseRun course)
     {
         using var folder = new TempFolder();
         var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("Console.WriteLine(PerfLab.Notebooks.Lab.Setup());"), Code("Console.WriteLine($\"Lab.Mode={PerfLab.Notebooks.Lab.Mode}\");")));
-        var environment = Repo.Environment;
+        var environment = TestHome.Environment;
         environment["PERFLAB_MODE"] = variable;
 
         var result = await CliProcess.RunAsync(["run", notebook, "--out", folder.Path, .. options.Split(' ', StringSplitOptions.RemoveEmptyEntries)], environment);
@@ -249,7 +250,7 @@ public class RunCommandTests(CourseRun course)
     {
         using var folder = new TempFolder();
         var notebook = folder.Write("mode.ipynb", Json(Metadata(), Code("1")));
-        var environment = Repo.Environment;
+        var environment = TestHome.Environment;
         environment["PERFLAB_MODE"] = "fast";
 
         var result = await CliProcess.RunAsync(["run", notebook, "--out", folder.Path], environment);
@@ -262,8 +263,8 @@ public class RunCommandTests(CourseRun course)
     [Fact]
     public async Task A_path_that_is_not_a_notebook_is_one_clear_message()
     {
-        var missing = await CliProcess.RunAsync(["run", "no/such/notebook.ipynb"], Repo.Environment);
-        var wrongKind = await CliProcess.RunAsync(["run", Path.Combine(Repo.Root, "samples", "ArraySum.cs")], Repo.Environment);
+        var missing = await CliProcess.RunAsync(["run", "no/such/notebook.ipynb"], TestHome.Environment);
+        var wrongKind = await CliProcess.RunAsync(["run", CourseRepository.PathOf($"{CourseRepository.SamplesFolder}/ArraySum.cs", Repo.Root)], TestHome.Environment);
 
         Assert.Equal(1, missing.ExitCode);
         Assert.Contains("Not found: no/such/notebook.ipynb", missing.Error, StringComparison.Ordinal);

@@ -1,5 +1,3 @@
-using PerfLab.Notebooks.Tests.Support;
-
 namespace PerfLab.Notebooks.Tests.Integration;
 
 /// <summary>`perflab site` refuses bad input with one clear message, before it runs any notebook or writes any page.</summary>
@@ -13,7 +11,7 @@ public class SiteCommandTests
         using var folder = new TempFolder();
         var site = Path.Combine(folder.Path, "site");
 
-        var result = await CliProcess.RunAsync(["site", "--out", site, option, value], Repo.Environment);
+        var result = await CliProcess.RunAsync(["site", "--out", site, option, value], TestHome.Environment);
 
         Assert.True(result.ExitCode == 1, result.ToString());
         Assert.Contains(message, result.Error, StringComparison.Ordinal);
@@ -28,7 +26,7 @@ public class SiteCommandTests
         var broken = folder.Write("broken.json", "{ \"schema\": \"perflab-reference/1\", \"runs\": [ { \"run\": ");
         var site = Path.Combine(folder.Path, "site");
 
-        var result = await CliProcess.RunAsync(["site", "--out", site, "--machine", broken], Repo.Environment);
+        var result = await CliProcess.RunAsync(["site", "--out", site, "--machine", broken], TestHome.Environment);
 
         Assert.True(result.ExitCode == 1, result.ToString());
         Assert.Contains($"Cannot read {broken}", result.Error, StringComparison.Ordinal);

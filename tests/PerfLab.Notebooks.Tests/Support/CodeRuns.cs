@@ -11,6 +11,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
+using PerfLab.Course;
 
 namespace PerfLab.Notebooks.Tests.Support;
 
@@ -304,8 +305,8 @@ public static partial class CodeRuns
             || path.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal);
 
         IEnumerable<string> Files(string pattern) =>
-            new[] { "notebooks", "helpers", "tests", "bench", "samples", Path.Combine("data", "reference") }
-                .Select(folder => Path.Combine(root, folder))
+            new[] { CourseRepository.NotebooksFolder, CourseRepository.HelpersFolder, "tests", "bench", CourseRepository.SamplesFolder, "data/reference" }
+                .Select(folder => CourseRepository.PathOf(folder, root))
                 .Where(Directory.Exists)
                 .SelectMany(folder => Directory.EnumerateFiles(folder, pattern, SearchOption.AllDirectories))
                 .Where(path => !Built(path))

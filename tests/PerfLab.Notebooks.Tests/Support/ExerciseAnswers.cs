@@ -1,4 +1,5 @@
 using PerfLab.Contract;
+using PerfLab.Course;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 
@@ -57,7 +58,7 @@ public static class ExerciseAnswers
             NotebookDocument.Load(Path).Cells.Single(c => c.Kind == CellKind.Code && c.Source.Contains(marker, StringComparison.Ordinal));
 
         /// <summary>The kept solution's text.</summary>
-        public Task<string> ReadSolutionAsync() => File.ReadAllTextAsync(System.IO.Path.Combine(Repo.Notebooks, "solutions", SolutionFile));
+        public Task<string> ReadSolutionAsync() => File.ReadAllTextAsync(System.IO.Path.Combine(CourseRepository.PathOf(CourseRepository.SolutionsFolder, Repo.Root), SolutionFile));
     }
 
     /// <summary>What a checked answer's session showed.</summary>

@@ -68,7 +68,7 @@ public sealed class InteractiveKernelspec : IDisposable
     public Dictionary<string, string> Environment() => new()
     {
         ["JUPYTER_DATA_DIR"] = DataDirectory,
-        ["PERFLAB_HOME"] = Repo.Home,
+        ["PERFLAB_HOME"] = TestHome.Path,
         ["PERFLAB_MODE"] = "smoke",
         ["PYTHONUNBUFFERED"] = "1",
         ["DOTNET_INTERACTIVE_CLI_TELEMETRY_OPTOUT"] = "1",

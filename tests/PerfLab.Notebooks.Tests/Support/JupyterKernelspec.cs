@@ -16,7 +16,7 @@ public sealed class JupyterKernelspec : IDisposable
     {
         var install = JupyterPython.RunAsync(
             "dotnet",
-            [Path.Combine(AppContext.BaseDirectory, "PerfLab.Cli.dll"), "kernel", "install"],
+            [CliProcess.CliAssembly, "kernel", "install"],
             new Dictionary<string, string> { ["JUPYTER_DATA_DIR"] = DataDirectory },
             TimeSpan.FromMinutes(1)).GetAwaiter().GetResult();
         if (install.ExitCode != 0 || !File.Exists(Path.Combine(KernelFolder, "kernel.json")))
@@ -34,7 +34,7 @@ public sealed class JupyterKernelspec : IDisposable
     public Dictionary<string, string> Environment(string? perflabHome = null) => new()
     {
         ["JUPYTER_DATA_DIR"] = DataDirectory,
-        ["PERFLAB_HOME"] = perflabHome ?? Repo.Home,
+        ["PERFLAB_HOME"] = perflabHome ?? TestHome.Path,
         ["PERFLAB_MODE"] = "smoke",
         ["PYTHONUNBUFFERED"] = "1",
     };

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
+using PerfLab.Course;
 using PerfLab.Notebooks.Documents;
 
 namespace PerfLab.Notebooks.Tests.Support;
@@ -21,7 +22,7 @@ namespace PerfLab.Notebooks.Tests.Support;
 public static partial class ReferenceNumbers
 {
     /// <summary>The reference machine whose file the prose quotes.</summary>
-    public const string MachineFile = "data/reference/machines/course-machine-linux-x64.json";
+    public const string MachineFile = CourseRepository.ReferenceMachinesFolder + "/course-machine-linux-x64.json";
 
     /// <summary>One marked number.</summary>
     /// <param name="Notebook">The notebook, relative to the repository root with forward slashes.</param>

@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using PerfLab.Contract;
+using PerfLab.Course;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 
@@ -12,7 +13,7 @@ public static class TestNotebooks
     public static string RepoRoot { get; } = Path.Combine(Path.GetTempPath(), "perflab-test-repo");
 
     /// <summary>Where the test notebook pretends to live: two folders below the root, as course notebooks do.</summary>
-    public static string NotebookPath { get; } = Path.Combine(RepoRoot, "notebooks", "runtime", "01-demo.ipynb");
+    public static string NotebookPath { get; } = CourseRepository.PathOf($"{CourseRepository.NotebooksFolder}/runtime/01-demo.ipynb", RepoRoot);
 
     /// <summary>The setup cell's text for <see cref="NotebookPath"/>.</summary>
     public static string SetupText => SetupCell.For(NotebookPath, RepoRoot);

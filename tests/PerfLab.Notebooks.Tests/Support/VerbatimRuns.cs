@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
+using PerfLab.Course;
 
 namespace PerfLab.Notebooks.Tests.Support;
 
@@ -228,13 +229,13 @@ public static partial class VerbatimRuns
     public static IEnumerable<(string File, string Part, string Text)> CourseTexts(string root)
     {
         IEnumerable<string> Files(string folder, string pattern) =>
-            Directory.Exists(Path.Combine(root, folder))
-                ? Directory.EnumerateFiles(Path.Combine(root, folder), pattern, SearchOption.AllDirectories)
+            Directory.Exists(CourseRepository.PathOf(folder, root))
+                ? Directory.EnumerateFiles(CourseRepository.PathOf(folder, root), pattern, SearchOption.AllDirectories)
                     .Where(f => !f.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal)
                         && !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
                 : [];
 
-        foreach (var notebook in Files("notebooks", "*.ipynb").Order(StringComparer.Ordinal))
+        foreach (var notebook in Files(CourseRepository.NotebooksFolder, "*.ipynb").Order(StringComparer.Ordinal))
         {
             var cells = JsonNode.Parse(File.ReadAllText(notebook))!["cells"]!.AsArray();
             for (var i = 0; i < cells.Count; i++)
@@ -245,15 +246,15 @@ public static partial class VerbatimRuns
             }
         }
 
-        var others = Files("notebooks", "*.cs")
-            .Concat(Files("notebooks", "*.md"))
-            .Concat(Files("samples", "*.cs"))
+        var others = Files(CourseRepository.NotebooksFolder, "*.cs")
+            .Concat(Files(CourseRepository.NotebooksFolder, "*.md"))
+            .Concat(Files(CourseRepository.SamplesFolder, "*.cs"))
             .Concat(Files("bench", "*.cs"))
-            .Concat(Files(Path.Combine("data", "reference", "suite"), "*.cs"))
-            .Concat(Files(Path.Combine("data", "published"), "*.json"))
+            .Concat(Files(CourseRepository.ReferenceSuiteFolder, "*.cs"))
+            .Concat(Files(CourseRepository.PublishedFolder, "*.json"))
             .Concat(Files(Path.Combine("data", "corpora"), "*.md"))
             .Concat(Files(Path.Combine("helpers", "PerfLab.Notebooks", "Exercises"), "*.cs"))
-            .Concat(Files("docs", "*.md"))
+            .Concat(Files(CourseRepository.DocsFolder, "*.md"))
             .Concat(Files("tests", "Sources.cs"))
             .Concat(new[] { "README.md", Path.Combine("data", "README.md") }.Select(f => Path.Combine(root, f)).Where(File.Exists));
         foreach (var file in others.Distinct().Order(StringComparer.Ordinal))

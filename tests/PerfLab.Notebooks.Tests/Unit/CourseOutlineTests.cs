@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
+using PerfLab.Course;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Tests.Support;
 
@@ -11,7 +12,7 @@ public class CourseOutlineTests
     [Fact]
     public void Every_figure_the_outline_gives_a_notebook_is_named_in_it()
     {
-        var outline = JsonNode.Parse(File.ReadAllText(Path.Combine(Repo.Root, "data", "outline.json")))!;
+        var outline = JsonNode.Parse(File.ReadAllText(CourseRepository.PathOf(CourseRepository.OutlineFile, Repo.Root)))!;
         var unnamed = new List<string>();
         foreach (var (path, ids) in outline["notebooks"]!.AsObject())
         {

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using PerfLab.Course;
 using PerfLab.Setup.Tests.Support;
 
 namespace PerfLab.Setup.Tests.Integration;
@@ -37,7 +38,7 @@ public sealed class FreshCloneTests
             second.Elapsed < first.Elapsed / 2,
             $"The second ./setup.sh took {second.Elapsed.TotalSeconds:0.0} s, the first {first.Elapsed.TotalSeconds:0.0} s: re-running should skip what is done.\n{second.Result}");
 
-        var doctor = await RunAsync("dotnet", [Path.Combine(clone, "helpers", "PerfLab.Cli", "bin", "Debug", "net10.0", "PerfLab.Cli.dll"), "doctor"], environment, clone);
+        var doctor = await RunAsync("dotnet", [CourseRepository.PathOf(CourseRepository.CliAssembly(), clone), "doctor"], environment, clone);
         Assert.True(doctor.ExitCode == 0 && doctor.Output.Contains("All checks passed.", StringComparison.Ordinal), $"perflab doctor after setup is not all green:\n{doctor}");
     }
 

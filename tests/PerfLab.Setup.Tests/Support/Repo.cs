@@ -12,8 +12,7 @@ public static class Repo
     public static string Root { get; } = CourseRepository.Root();
 
     /// <summary>A path below the root, from '/'-separated parts.</summary>
-    public static string PathOf(string relative) =>
-        Path.GetFullPath(Path.Combine(Root, relative.Replace('/', Path.DirectorySeparatorChar)));
+    public static string PathOf(string relative) => CourseRepository.PathOf(relative, Root);
 
     /// <summary>The SDK version global.json pins (sdk.version), e.g. 10.0.100.</summary>
     public static Version GlobalJsonSdk()

@@ -1,5 +1,6 @@
 using Microsoft.Playwright;
 using PerfLab.Contract;
+using PerfLab.Course;
 using PerfLab.Tests.Support;
 using PerfLab.Views.Html;
 
@@ -20,7 +21,7 @@ public class BrowserTests
     {
         using var folder = new TempFolder();
         var page = Path.Combine(folder.Path, "report.html");
-        var run = await CliProcess.RunAsync(["bench", Path.Combine(RepoFiles.Path(), "samples", "ArraySum.cs"), "--mode", "smoke", "--runtimes", "net8.0", "net10.0", "--html", page], TestHome.Environment);
+        var run = await CliProcess.RunAsync(["bench", RepoFiles.Path($"{CourseRepository.SamplesFolder}/ArraySum.cs"), "--mode", "smoke", "--runtimes", "net8.0", "net10.0", "--html", page], TestHome.Environment);
         Assert.True(run.ExitCode == 0, run.ToString());
 
         using var playwright = await Playwright.CreateAsync();

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PerfLab.Course;
 using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
 
@@ -8,6 +9,29 @@ namespace PerfLab.Tests.Integration;
 [Collection(BusyCliRuns.Name)]
 public class SetupCommandTests
 {
+    private const string Usings = "using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;";
+
+    // A benchmark cell measuring a class of its own, on .NET 10 only.
+    private static string Cell(string type, int value) => $$"""
+        public class {{type}}
+        {
+            [Benchmark] public int Value() => {{value}} + Environment.ProcessorCount;
+        }
+
+        await Lab.RunAsync<{{type}}>(runtimes: ["net10.0"])
+        """;
+
+    private static string Notebook(params string[] cells) => new System.Text.Json.Nodes.JsonObject
+    {
+        ["nbformat"] = 4,
+        ["nbformat_minor"] = 5,
+        ["metadata"] = new System.Text.Json.Nodes.JsonObject(),
+        ["cells"] = new System.Text.Json.Nodes.JsonArray(cells.Select(c => (System.Text.Json.Nodes.JsonNode)new System.Text.Json.Nodes.JsonObject
+        {
+            ["cell_type"] = "code", ["metadata"] = new System.Text.Json.Nodes.JsonObject(), ["source"] = c, ["outputs"] = new System.Text.Json.Nodes.JsonArray(), ["execution_count"] = null,
+        }).ToArray()),
+    }.ToJsonString();
+
     [Fact]
     public async Task Setup_from_a_folder_that_is_not_a_kit_says_how_to_make_one_and_provisions_nothing()
     {
@@ -104,7 +128,7 @@ public class SetupCommandTests
     public async Task Reference_runs_the_suite_and_a_notebooks_benchmarks_fresh_and_writes_one_file_with_the_machine_and_every_case()
     {
         using var output = new TempFolder();
-        var notebook = RepoFiles.Path("notebooks", "jit", "02-stack-allocation.ipynb");
+        var notebook = RepoFiles.Path($"{CourseRepository.NotebooksFolder}/jit/02-stack-allocation.ipynb");
 
         var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "test-machine", "--notebooks", notebook], TestHome.Environment, TimeSpan.FromMinutes(10));
 
@@ -145,26 +169,7 @@ public class SetupCommandTests
     public async Task Reference_only_missing_measures_the_cell_the_file_has_no_run_of_and_keeps_the_rest_as_they_were()
     {
         using var output = new TempFolder();
-        static string Cell(string type, int value) => $$"""
-            public class {{type}}
-            {
-                [Benchmark] public int Value() => {{value}} + Environment.ProcessorCount;
-            }
-
-            await Lab.RunAsync<{{type}}>(runtimes: ["net10.0"])
-            """;
-        static string Notebook(params string[] cells) => new System.Text.Json.Nodes.JsonObject
-        {
-            ["nbformat"] = 4,
-            ["nbformat_minor"] = 5,
-            ["metadata"] = new System.Text.Json.Nodes.JsonObject(),
-            ["cells"] = new System.Text.Json.Nodes.JsonArray(cells.Select(c => (System.Text.Json.Nodes.JsonNode)new System.Text.Json.Nodes.JsonObject
-            {
-                ["cell_type"] = "code", ["metadata"] = new System.Text.Json.Nodes.JsonObject(), ["source"] = c, ["outputs"] = new System.Text.Json.Nodes.JsonArray(), ["execution_count"] = null,
-            }).ToArray()),
-        }.ToJsonString();
-        const string usings = "using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;";
-        var notebook = output.Write("cells.ipynb", Notebook(usings, Cell("First", 1)));
+        var notebook = output.Write("cells.ipynb", Notebook(Usings, Cell("First", 1)));
         string[] job = ["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--notebooks", notebook];
         var first = await CliProcess.RunAsync(job, TestHome.Environment, TimeSpan.FromMinutes(10));
         Assert.True(first.ExitCode == 0, first.ToString());
@@ -172,7 +177,7 @@ public class SetupCommandTests
         var before = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs")[0].GetRawText();
 
         // The first cell unchanged, a second one added: only the second is measured.
-        output.Write("cells.ipynb", Notebook(usings, Cell("First", 1), Cell("Second", 2)));
+        output.Write("cells.ipynb", Notebook(Usings, Cell("First", 1), Cell("Second", 2)));
         var again = await CliProcess.RunAsync([.. job, "--only-missing"], TestHome.Environment, TimeSpan.FromMinutes(10));
 
         Assert.True(again.ExitCode == 0, again.ToString());
@@ -182,6 +187,34 @@ public class SetupCommandTests
         Assert.Equal(before, runs[0].GetRawText());
         Assert.Equal("Second", runs[1].GetProperty("run").GetProperty("results")[0].GetProperty("type").GetString());
         Assert.NotEqual(runs[0].GetProperty("code").GetString(), runs[1].GetProperty("code").GetString());
+    }
+
+    [Fact]
+    public async Task Reference_writes_its_file_after_each_notebook_so_a_job_that_fails_later_keeps_what_it_measured()
+    {
+        using var output = new TempFolder();
+        var first = output.Write("a-first.ipynb", Notebook(Usings, Cell("First", 1)));
+        var second = output.Write("b-second.ipynb", Notebook("throw new InvalidOperationException(\"the second notebook breaks\");"));
+
+        var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--notebooks", first, second], TestHome.Environment, TimeSpan.FromMinutes(10));
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Contains("the second notebook breaks", result.Error, StringComparison.Ordinal);
+        var file = Path.Combine(output.Path, "box.json");
+        Assert.Contains($"  written: {file} (this job's 1 run so far)", result.Error, StringComparison.Ordinal);
+        Assert.True(File.Exists(file), result.ToString());
+        var runs = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs").EnumerateArray().ToArray();
+        var run = Assert.Single(runs);
+        Assert.Equal("First", run.GetProperty("run").GetProperty("results")[0].GetProperty("type").GetString());
+
+        // Continued with --only-missing after a cell was added, and failing again: the file gains the new cell's run once and keeps the first byte for byte.
+        output.Write("a-first.ipynb", Notebook(Usings, Cell("First", 1), Cell("Third", 3)));
+        var again = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--only-missing", "--notebooks", first, second], TestHome.Environment, TimeSpan.FromMinutes(10));
+
+        Assert.True(again.ExitCode == 1, again.ToString());
+        var after = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs").EnumerateArray().ToArray();
+        Assert.Equal(["First", "Third"], after.Select(r => r.GetProperty("run").GetProperty("results")[0].GetProperty("type").GetString()));
+        Assert.Equal(run.GetRawText(), after[0].GetRawText());
     }
 
     [Fact]

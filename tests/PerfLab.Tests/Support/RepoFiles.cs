@@ -7,6 +7,6 @@ public static class RepoFiles
 {
     private static readonly Lazy<string> Root = new(CourseRepository.Root);
 
-    /// <summary>A path below the repository root, from its parts.</summary>
-    public static string Path(params string[] parts) => System.IO.Path.Combine([Root.Value, .. parts]);
+    /// <summary>A path below the repository root, '/'-separated (CourseRepository names the course's folders); the root itself by default.</summary>
+    public static string Path(string relative = "") => CourseRepository.PathOf(relative, Root.Value);
 }

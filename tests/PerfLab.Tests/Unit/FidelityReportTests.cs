@@ -1,3 +1,4 @@
+using PerfLab.Course;
 using PerfLab.Course.Reference;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
@@ -10,8 +11,8 @@ public class FidelityReportTests
     [Fact]
     public void The_committed_report_is_what_the_committed_data_gives_and_the_measured_figures_agree()
     {
-        var catalog = PublishedFigures.Load(RepoFiles.Path("data", "published"), RepoFiles.Path("data", "outline.json"));
-        var (machines, problems) = ReferenceRuns.Load(RepoFiles.Path("data", "reference", "machines"));
+        var catalog = PublishedFigures.Load(RepoFiles.Path(CourseRepository.PublishedFolder), RepoFiles.Path(CourseRepository.OutlineFile));
+        var (machines, problems) = ReferenceRuns.Load(RepoFiles.Path(CourseRepository.ReferenceMachinesFolder));
         var rows = FidelityReport.Rows(catalog, machines);
 
         Assert.Empty(problems);
@@ -19,7 +20,7 @@ public class FidelityReportTests
         Assert.Equal(0.34, j01.Published, 2);
         Assert.True(j01.Agrees, "the reference machine's N10-J01 ratio moved the other way");
         Assert.Contains(rows, r => r.Id == "N10-C05" && r.Compared.StartsWith("DistinctContains", StringComparison.Ordinal));
-        Assert.True(File.ReadAllText(RepoFiles.Path("docs", "fidelity.md")) == FidelityReport.Markdown(rows, machines),
+        Assert.True(File.ReadAllText(RepoFiles.Path($"{CourseRepository.DocsFolder}/{FidelityReport.MarkdownFile}")) == FidelityReport.Markdown(rows, machines),
             "docs/fidelity.md is out of date: run `dotnet run --project helpers/PerfLab.Cli -- fidelity` and commit it.");
     }
 

@@ -1,3 +1,4 @@
+using PerfLab.Course;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 
@@ -9,12 +10,12 @@ namespace PerfLab.Tests.Unit;
 /// </summary>
 public class PublishedFiguresPrsTests
 {
-    private static string CommittedPath => RepoFiles.Path("tests", "PerfLab.Tests", "Data", "digest-prs.json");
+    private static string CommittedPath => RepoFiles.Path("tests/PerfLab.Tests/Data/digest-prs.json");
 
     [Fact]
     public void Every_pr_a_published_figure_lists_is_credited_by_its_digest_entry()
     {
-        var catalog = PublishedFigures.Load(RepoFiles.Path("data", "published"), RepoFiles.Path("data", "outline.json"));
+        var catalog = PublishedFigures.Load(RepoFiles.Path(CourseRepository.PublishedFolder), RepoFiles.Path(CourseRepository.OutlineFile));
         var digests = DigestPrs.Extraction.Read(CommittedPath);
 
         var uncredited = catalog.Figures.Values

@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using PerfLab.Contract;
+using PerfLab.Course;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 
@@ -8,9 +9,7 @@ namespace PerfLab.Tests.Unit;
 /// <summary>data/published (schema 2): every committed file loads, bad files are named, and cases find their rows.</summary>
 public class PublishedFiguresTests
 {
-    private static string RepoData(params string[] parts) => RepoFiles.Path(["data", .. parts]);
-
-    private static PublishedFigures.Catalog Committed() => PublishedFigures.Load(RepoData("published"), RepoData("outline.json"));
+    private static PublishedFigures.Catalog Committed() => PublishedFigures.Load(RepoFiles.Path(CourseRepository.PublishedFolder), RepoFiles.Path(CourseRepository.OutlineFile));
 
     [Fact]
     public void Every_committed_file_loads_without_a_problem_and_covers_the_outline()
@@ -18,7 +17,7 @@ public class PublishedFiguresTests
         var catalog = Committed();
 
         Assert.True(catalog.Problems.Count == 0, string.Join("\n", catalog.Problems));
-        var outline = JsonNode.Parse(File.ReadAllText(RepoData("outline.json")))!;
+        var outline = JsonNode.Parse(File.ReadAllText(RepoFiles.Path(CourseRepository.OutlineFile)))!;
         var cited = outline["notebooks"]!.AsObject().SelectMany(n => n.Value!.AsArray().Select(i => (string)i!)).ToHashSet();
         var noFigure = outline["noFigure"]!.AsObject().Select(n => n.Key).ToHashSet();
         var missing = cited.Where(id => !catalog.Figures.ContainsKey(id) && !noFigure.Contains(id)).Order().ToArray();
@@ -87,8 +86,7 @@ public class PublishedFiguresTests
         }
 
         // Where the digests are present (next to the repository), each sampled mean is also found in its digest as printed.
-        var digests = Environment.GetEnvironmentVariable("PERFLAB_DIGESTS") is { Length: > 0 } set ? set : Path.GetFullPath(Path.Combine(RepoData(), "..", "..", "shared", "reference"));
-        if (Directory.Exists(digests))
+        if (DigestsFolder.Find(RepoFiles.Path()) is { } digests)
         {
             var text = string.Concat(Directory.EnumerateFiles(digests, "post-*-digest.md").Select(File.ReadAllText));
             Assert.Contains("| Sum | .NET 9.0 | 19.530 ns | 1.00 |", text, StringComparison.Ordinal);

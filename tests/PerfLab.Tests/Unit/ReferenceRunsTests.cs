@@ -137,7 +137,7 @@ public class ReferenceRunsTests
     [Fact]
     public void The_committed_reference_file_keys_every_run_by_the_code_it_measured_once()
     {
-        var folder = Path.Combine(PerfLab.Course.CourseRepository.Root(), "data", "reference", "machines");
+        var folder = RepoFiles.Path(PerfLab.Course.CourseRepository.ReferenceMachinesFolder);
         foreach (var file in Directory.GetFiles(folder, "*.json"))
         {
             var runs = ReferenceRuns.ReadRuns(file);

@@ -4,9 +4,9 @@ using PerfLab.Kernel;
 namespace PerfLab.Cli;
 
 /// <summary>`perflab kernel`: install, remove and serve the course's C# Jupyter kernel.</summary>
-internal static class KernelCommands
+internal static class KernelCommand
 {
-    public static Command Kernel(TextWriter output, TextWriter error)
+    public static Command Create(TextWriter output, TextWriter error)
     {
         var prefix = new Option<string?>("--prefix") { Description = "Install under PREFIX/share/jupyter instead of the user's Jupyter folder (e.g. a virtual environment's prefix).", HelpName = "PREFIX" };
         var install = new Command("install", $"Install the \"{KernelSpec.DisplayName}\" kernel for the current user, so Jupyter, VS Code and nbclient can run the course's notebooks.") { prefix };
@@ -82,7 +82,7 @@ internal static class KernelCommands
     internal static string[] SelfCommand()
     {
         var process = Environment.ProcessPath ?? "dotnet";
-        var assembly = typeof(KernelCommands).Assembly.Location;
+        var assembly = typeof(KernelCommand).Assembly.Location;
         return Path.GetFileNameWithoutExtension(process).Equals("dotnet", StringComparison.OrdinalIgnoreCase) ? [process, assembly] : [process];
     }
 }

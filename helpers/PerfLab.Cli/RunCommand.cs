@@ -8,18 +8,14 @@ using PerfLab.Notebooks.Reports;
 namespace PerfLab.Cli;
 
 /// <summary>`perflab run`: notebooks executed headless, top to bottom, each written as a standalone HTML report.</summary>
-internal static class NotebookCommands
+internal static class RunCommand
 {
     private static string Count(int count, string noun) => $"{count} {noun}{(count == 1 ? "" : "s")}";
 
-    public static Command Run(TextWriter output, TextWriter error)
+    public static Command Create(TextWriter output, TextWriter error)
     {
         var path = new Argument<string>("NOTEBOOK|FOLDER") { Description = "A .ipynb notebook, or a folder: every notebook under it, in path order." };
-        var mode = new Option<string?>("--mode", "-m")
-        {
-            Description = $"Benchmark mode of every cell: {ModeChoice.Choices}. {ModeChoice.DefaultHelp}",
-        };
-        mode.AcceptOnlyFromAmong([.. ModeChoice.Names]);
+        var mode = SharedOptions.Mode("Benchmark mode of every cell");
         var outFolder = new Option<string>("--out", "-o")
         {
             Description = "Folder for the HTML reports (one per notebook, the folder's layout kept).",
@@ -33,7 +29,7 @@ internal static class NotebookCommands
         };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
-            var (root, notebooks) = Find(parse.GetValue(path)!);
+            var (root, notebooks) = NotebookFiles.Find(parse.GetValue(path)!);
             // Resolved once for the whole run: every notebook's cells get it with where it came from.
             var chosen = ModeChoice.Resolve(parse.GetValue(mode));
             var reports = Path.GetFullPath(parse.GetValue(outFolder)!);
@@ -45,9 +41,7 @@ internal static class NotebookCommands
                 error.WriteLine($"▶ {name}");
                 var clock = Stopwatch.StartNew();
                 var run = await new NotebookRunner().RunAsync(notebook, chosen, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), cancellationToken: cancellationToken).ConfigureAwait(false);
-                var report = Path.Combine(reports, Path.ChangeExtension(name, ".html"));
-                Directory.CreateDirectory(Path.GetDirectoryName(report)!);
-                await AtomicFile.WriteAllTextAsync(report, NotebookReport.Page(run), cancellationToken).ConfigureAwait(false);
+                var report = await OutputFiles.WriteAsync(Path.Combine(reports, Path.ChangeExtension(name, ".html")), NotebookReport.Page(run), cancellationToken).ConfigureAwait(false);
                 if (parse.GetValue(writeOutputs))
                 {
                     await WriteOutputsAsync(run, cancellationToken).ConfigureAwait(false);
@@ -85,37 +79,6 @@ internal static class NotebookCommands
             return failures == 0 ? 0 : PerfLabCommand.Failure;
         }).ConfigureAwait(false));
         return command;
-    }
-
-    // Notebooks under a folder (checkpoints and hidden folders skipped), or the one file given.
-    internal static (string Root, IReadOnlyList<string> Notebooks) Find(string path)
-    {
-        var full = Path.GetFullPath(path);
-        if (File.Exists(full))
-        {
-            if (!full.EndsWith(".ipynb", StringComparison.OrdinalIgnoreCase))
-            {
-                throw new PerfLabException($"{path} is not a notebook (.ipynb).", "Pass a .ipynb file or a folder of notebooks; for a .cs file use `perflab bench`.");
-            }
-
-            return (Path.GetDirectoryName(full)!, [full]);
-        }
-
-        if (!Directory.Exists(full))
-        {
-            throw new PerfLabException($"Not found: {path}.", "Pass a notebook or a folder of notebooks; relative paths start from " + Environment.CurrentDirectory + ".");
-        }
-
-        var notebooks = Directory.EnumerateFiles(full, "*.ipynb", SearchOption.AllDirectories)
-            .Where(f => !Path.GetRelativePath(full, f).Split(Path.DirectorySeparatorChar).Any(part => part.StartsWith('.')))
-            .Order(StringComparer.Ordinal)
-            .ToArray();
-        if (notebooks.Length == 0)
-        {
-            throw new PerfLabException($"No notebook (.ipynb) under {path}.", "Pass the course's notebooks folder, e.g. `perflab run notebooks`.");
-        }
-
-        return (full, notebooks);
     }
 
     // An interrupted write never leaves half a notebook.

@@ -1,0 +1,38 @@
+using System.CommandLine;
+using PerfLab.Course;
+using PerfLab.Course.Reference;
+using PerfLab.Results;
+
+namespace PerfLab.Cli;
+
+/// <summary>`perflab fidelity`: every published figure beside the ratios the committed reference machines measured.</summary>
+internal static class FidelityCommand
+{
+    public static Command Create(TextWriter output, TextWriter error)
+    {
+        var outFolder = new Option<string?>("--out", "-o") { Description = "Where fidelity.md and fidelity.json go (default: the repository's docs/).", HelpName = "DIR" };
+        var command = new Command("fidelity", "Compare every published figure (data/published) with the committed reference machines (data/reference/machines): ratios, direction agreement, summary.")
+        {
+            outFolder,
+        };
+        command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
+        {
+            var catalog = PublishedFigures.Load(CourseRepository.PathOf(CourseRepository.PublishedFolder), CourseRepository.PathOf(CourseRepository.OutlineFile));
+            var (machines, referenceProblems) = ReferenceRuns.Load(CourseRepository.PathOf(CourseRepository.ReferenceMachinesFolder));
+            foreach (var problem in catalog.Problems.Concat(referenceProblems))
+            {
+                error.WriteLine("warning: " + problem);
+            }
+
+            var rows = FidelityReport.Rows(catalog, machines);
+            var folder = parse.GetValue(outFolder) ?? CourseRepository.PathOf(CourseRepository.DocsFolder);
+            var markdown = FidelityReport.Markdown(rows, machines);
+            var markdownFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.MarkdownFile), markdown, cancellationToken).ConfigureAwait(false);
+            var jsonFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.JsonFile), FidelityReport.Json(rows), cancellationToken).ConfigureAwait(false);
+            output.WriteLine(markdown.Split('\n').First(l => l.StartsWith("**Summary**", StringComparison.Ordinal)));
+            output.WriteLine($"Written: {markdownFile}, {jsonFile}");
+            return 0;
+        }).ConfigureAwait(false));
+        return command;
+    }
+}

@@ -1,0 +1,85 @@
+using System.Runtime.InteropServices;
+using PerfLab.Processes;
+using PerfLab.Runtimes;
+
+namespace PerfLab.Course.Reference;
+
+/// <summary>The machine a reference run happened on, as readers compare machines.</summary>
+/// <param name="Name">The name the results file carries, e.g. linux-x64 or a CI leg's name.</param>
+/// <param name="Platform">Runtime identifier, e.g. linux-x64.</param>
+/// <param name="Os">The OS description.</param>
+/// <param name="Processor">The processor's model name, when the OS tells it.</param>
+/// <param name="LogicalCores">Logical cores.</param>
+/// <param name="MemoryBytes">Memory the runtime sees.</param>
+/// <param name="Sdk">The .NET SDK version.</param>
+/// <param name="Runner">The CI runner (GitHub Actions: OS, architecture and image), when run there.</param>
+internal sealed record MachineDescription(
+    string Name,
+    string Platform,
+    string Os,
+    string Processor,
+    int LogicalCores,
+    long MemoryBytes,
+    string Sdk,
+    string? Runner)
+{
+    /// <summary>Describes this machine.</summary>
+    /// <param name="name">The name to give it.</param>
+    /// <param name="cancellationToken">Stops the processes asked.</param>
+    public static async Task<MachineDescription> DescribeAsync(string name, CancellationToken cancellationToken)
+    {
+        var sdk = DotnetInstallation.Current();
+        var sdkVersion = await sdk.SdkVersionAsync(CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
+        var runner = Environment.GetEnvironmentVariable("GITHUB_ACTIONS") == "true"
+            ? $"GitHub Actions {Environment.GetEnvironmentVariable("RUNNER_OS")} {Environment.GetEnvironmentVariable("RUNNER_ARCH")}, image {Environment.GetEnvironmentVariable("ImageOS")} {Environment.GetEnvironmentVariable("ImageVersion")}".TrimEnd()
+            : null;
+        return new MachineDescription(
+            name,
+            RuntimeProvisioner.RuntimeIdentifier,
+            RuntimeInformation.OSDescription,
+            await ProcessorAsync(cancellationToken).ConfigureAwait(false),
+            Environment.ProcessorCount,
+            GC.GetGCMemoryInfo().TotalAvailableMemoryBytes,
+            sdkVersion,
+            runner);
+    }
+
+    // Each OS tells the processor's model its own way; "unknown" rather than a failed run.
+    public static async Task<string> ProcessorAsync(CancellationToken cancellationToken)
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            return Environment.GetEnvironmentVariable("PROCESSOR_IDENTIFIER") ?? "unknown";
+        }
+
+        if (OperatingSystem.IsMacOS())
+        {
+            return await SysctlAsync("machdep.cpu.brand_string", cancellationToken).ConfigureAwait(false) ?? "unknown";
+        }
+
+        try
+        {
+            var lines = await File.ReadAllLinesAsync("/proc/cpuinfo", cancellationToken).ConfigureAwait(false);
+            var model = lines.FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal))
+                ?? lines.FirstOrDefault(l => l.StartsWith("CPU part", StringComparison.Ordinal));
+            return model is null ? "unknown" : model[(model.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();
+        }
+        catch (IOException)
+        {
+            return "unknown";
+        }
+    }
+
+    private static async Task<string?> SysctlAsync(string name, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var result = await ChildProcess.RunAsync("sysctl", ["-n", name], null, null, TimeSpan.FromSeconds(30), null, cancellationToken).ConfigureAwait(false);
+            return result.ExitCode == 0 && !string.IsNullOrWhiteSpace(result.StandardOutput) ? result.StandardOutput.Trim() : null;
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return null;
+        }
+    }
+}
