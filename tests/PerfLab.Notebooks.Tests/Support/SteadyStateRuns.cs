@@ -28,7 +28,7 @@ public sealed class SteadyStateRuns
         // Count's engine grows its automaton lazily: one smoke call would carry all of it.
         (RegexClaimsTests.Backtracking, ["class WordTally"], ["AutomatonCount", "AutomatonMatches", "BacktrackerCount", "BacktrackerMatches"], ["net10.0"]),
         (RegexClaimsTests.Searching, ["class FindThePeriod"], ["CharByChar", "StringIndexOf", "BytesIndexOfAny"], null),
-        (RegexClaimsTests.Searching, ["class ListHasItem", "class SpanPathsInTheLibrary"], ["WithStringSplit", "WithSpanSplit", "ContainsWithComparer"], ["net9.0", "net10.0"]),
+        (RegexClaimsTests.Spans, ["class SizeInStock", "class SpanPathsInTheLibrary"], ["SplitIntoStrings", "SplitIntoRanges", "ContainsWithComparer"], ["net9.0", "net10.0"]),
     ];
 
     private readonly Dictionary<string, Dictionary<(string Method, string Runtime), long?>> _bytes = [];
