@@ -35,7 +35,4 @@ public static class PostInputs
 
     /// <summary>N10-M03: the input of <c>HttpUtility.UrlDecode</c>: ten ASCII letters, then U+263A U+FE0F percent-encoded as UTF-8.</summary>
     public const string UrlEncoded = "aaaaabbbbb%e2%98%ba%ef%b8%8f";
-
-    /// <summary>N9-S15: the comma-separated list split with RemoveEmptyEntries | TrimEntries and searched for "d" (not there).</summary>
-    public const string CommaList = "a , b, , , , , , c";
 }

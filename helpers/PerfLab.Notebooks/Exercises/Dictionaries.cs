@@ -56,9 +56,9 @@ public static class Dictionaries
 
         foreach (var instruction in IlScanner.Read(method))
         {
-            if (instruction.Called is MethodInfo { ReturnType: var type } called && (type == typeof(string) || type == typeof(string[])))
+            if (instruction.Called is MethodInfo called && NewStrings.Returned(called))
             {
-                return ExerciseResult.NotYet($"{MethodName} still calls {(called.Name == "ToString" ? "ToString()" : $"{called.DeclaringType?.Name.Split('`')[0]}.{called.Name}")}, which returns a new {(type == typeof(string) ? "string" : "array of strings")} on every call. Keep the order as a ReadOnlySpan<char> and look prices up with a span.");
+                return ExerciseResult.NotYet($"{MethodName} still calls {NewStrings.Describe(called)} on every call. Keep the order as a ReadOnlySpan<char> and look prices up with a span.");
             }
 
             if (instruction.OpCode == OpCodes.Newobj && instruction.Called?.DeclaringType is { IsValueType: false } created)

@@ -51,10 +51,9 @@ public static class Searching
         var instructions = IlScanner.Read(method);
         foreach (var called in instructions.Select(i => i.Called).OfType<MethodInfo>())
         {
-            if (called.ReturnType == typeof(string) || called.ReturnType == typeof(string[]))
+            if (NewStrings.Returned(called))
             {
-                var name = called.Name == "ToString" ? "ToString()" : $"{called.DeclaringType?.Name.Split('`')[0]}.{called.Name}";
-                return ExerciseResult.NotYet($"{MethodName} still calls {name}, which returns a new {(called.ReturnType == typeof(string) ? "string" : "array of strings")} on every call. Walk the log as a ReadOnlySpan<char> (EnumerateLines, or IndexOfAny then skip to the line's end) instead.");
+                return ExerciseResult.NotYet($"{MethodName} still calls {NewStrings.Describe(called)} on every call. Walk the log as a ReadOnlySpan<char> (EnumerateLines, or IndexOfAny then skip to the line's end) instead.");
             }
 
             if (called.DeclaringType == typeof(SearchValues) && called.Name == "Create")

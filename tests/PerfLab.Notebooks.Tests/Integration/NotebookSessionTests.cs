@@ -189,7 +189,7 @@ public class NotebookSessionTests
     {
         using var cells = new CellRecorder();
         await cells.RunAsync(Setup);
-        var direct = await cells.RunAsync("using PerfLab.Inputs;\nCorpus.Prose(10) + \"|\" + PostInputs.CommaList");
+        var direct = await cells.RunAsync("using PerfLab.Inputs;\nCorpus.Prose(10) + \"|\" + PostInputs.UrlEncoded");
         var cell = await cells.RunAsync("""
             using PerfLab.Inputs;
             public class CorpusLines
@@ -202,7 +202,7 @@ public class NotebookSessionTests
             """);
 
         Assert.True(direct.Outcome.Succeeded, direct.ToString());
-        Assert.Equal("CHAPTER I.|a , b, , , , , , c", direct.ResultText);
+        Assert.Equal("CHAPTER I.|aaaaabbbbb%e2%98%ba%ef%b8%8f", direct.ResultText);
         Assert.True(cell.Outcome.Succeeded, cell.ToString());
         Assert.Equal("False 1", cell.ResultText);
     }

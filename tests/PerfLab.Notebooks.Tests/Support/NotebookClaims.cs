@@ -24,7 +24,7 @@ public static class NotebookClaims
     /// <summary>Every runtime the course measures, oldest first.</summary>
     public static readonly string[] AllRuntimes = ["net8.0", "net9.0", "net10.0"];
 
-    /// <summary>What jit/07 and regex/03 set to show a CPU without AVX-512 (.NET 10 reads the second name).</summary>
+    /// <summary>What jit/07 and regex/04 set to show a CPU without AVX-512 (.NET 10 reads the second name).</summary>
     public static readonly string[] NoAvx512 = ["DOTNET_EnableAVX512F=0", "DOTNET_EnableAVX512=0"];
 
     /// <summary>

@@ -21,6 +21,10 @@ public sealed class RegexExerciseTests
         "regex/03-searching.ipynb", "class Alarms", "\nvar exercise", "regex-03-searching.exercise.cs",
         "Searching.CheckAlarmCount(typeof(Alarms), exercise)");
 
+    private static readonly Exercise Images = new(
+        "regex/04-count-split-and-vector-width.ipynb", "class ImageFiles", "\nvar exercise", "regex-04-count-split-and-vector-width.exercise.cs",
+        "Spans.CheckImageCount(typeof(ImageFiles), exercise)");
+
     /// <summary>
     /// regex/01's exercise, compiled by the kernel's session with the source generator: the unsolved class (a
     /// Regex built at run time) is refused; the kept solution passes, also with RegexOptions.Compiled left in;
@@ -85,6 +89,37 @@ public sealed class RegexExerciseTests
         var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
         await CheckedAnswerAsync(Alarms, answer, from, find, replaceWith, expectedStart, Enum.Parse<BenchmarkMode>(mode));
     }
+
+    /// <summary>
+    /// regex/04's exercise: counts and the IL are checked in every mode, the bytes in quick mode on .NET 9 and 10.
+    /// The kept solution (a span per line, constant suffixes ignoring case) passes; the unsolved Split, suffixes
+    /// compared case by case, a span split at '\n' that keeps each line's '\r', Contains instead of EndsWith and a
+    /// string made of each line are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "exercise", "Smoke", null, null, "✗ Not yet: CountImages still calls String.Split, which returns a new array of strings")]
+    [InlineData("the kept solution", "solution", "Smoke", "", "", "✓ the counts are right and no string is created (smoke mode")]
+    [InlineData("suffixes compared case by case", "solution", "Smoke", "StringComparison.OrdinalIgnoreCase", "StringComparison.Ordinal", "✗ Not yet: CountImages returns 0 for names in capitals and mixed case (\"LOGO.PNG\", \"Photo.Jpg\", \"anim.GIF\"); 3 of its names end in .png, .jpg or .gif. Names keep the case")]
+    [InlineData("a split at '\\n' that keeps the '\\r'", "solution", "Smoke", EachLineAsASpan, SplitAtLineFeeds, "✗ Not yet: CountImages returns 0 for lines that end in \"\\r\\n\"; 2 of its names end in .png, .jpg or .gif. A line that ends in")]
+    [InlineData("Contains instead of EndsWith", "solution", "Smoke", ".EndsWith(", ".Contains(", "✗ Not yet: CountImages returns 2 for extensions that are not at the end of the name")]
+    [InlineData("a string made of each line", "solution", "Smoke", "if (name.EndsWith(", "if (name.ToString().EndsWith(", "✗ Not yet: CountImages still calls ToString(), which returns a new string")]
+    [InlineData("the kept solution, measured", "solution", "Quick", "", "", "✓ the counts are right and nothing is allocated per call on net9.0 and net10.0.")]
+    public async Task Image_count_check_passes_only_right_counts_from_spans_without_strings_or_allocation(string answer, string start, string mode, string? find, string? replaceWith, string expectedStart)
+    {
+        var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
+        await CheckedAnswerAsync(Images, answer, from, find, replaceWith, expectedStart, Enum.Parse<BenchmarkMode>(mode));
+    }
+
+    // regex/04: the kept solution's loop over the listing's lines, as it starts.
+    private const string EachLineAsASpan =
+        "foreach (ReadOnlySpan<char> name in listing.AsSpan().EnumerateLines())\n" +
+        "        {";
+
+    // regex/04: the span Split at '\n', which leaves a CRLF line's '\r' at the end of its piece.
+    private const string SplitAtLineFeeds =
+        "foreach (Range line in listing.AsSpan().Split('\\n'))\n" +
+        "        {\n" +
+        "            ReadOnlySpan<char> name = listing.AsSpan()[line];";
 
     // regex/03: the kept solution's search, from each hit to its line's end.
     private const string SearchFromHitToLineEnd =
