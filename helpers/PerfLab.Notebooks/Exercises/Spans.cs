@@ -27,8 +27,8 @@ public static class Spans
             return ExerciseResult.NotYet("pass the exercise class, e.g. Spans.CheckImageCount(typeof(ImageFiles), exercise).");
         }
 
-        var method = exercise.GetMethod(MethodName, BindingFlags.Public | BindingFlags.Static, [typeof(string)]);
-        if (method?.ReturnType != typeof(int))
+        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(string));
+        if (method is null)
         {
             return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string listing)`: keep its signature and change its body.");
         }
@@ -36,17 +36,14 @@ public static class Spans
         foreach (var (what, listing) in Cases())
         {
             var expected = Expected(listing);
-            try
+            if (!ReaderCode.TryCall(method, [listing], out int answer, out var thrown))
             {
-                var answer = (int)method.Invoke(null, [listing])!;
-                if (answer != expected)
-                {
-                    return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} of its names end in .png, .jpg or .gif.{Hint(what)}");
-                }
+                return ExerciseResult.NotYet($"{MethodName} threw {thrown.GetType().Name} for {what}: {thrown.Message}");
             }
-            catch (TargetInvocationException ex)
+
+            if (answer != expected)
             {
-                return ExerciseResult.NotYet($"{MethodName} threw {ex.InnerException?.GetType().Name} for {what}: {ex.InnerException?.Message}");
+                return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} of its names end in .png, .jpg or .gif.{Hint(what)}");
             }
         }
 
