@@ -92,7 +92,7 @@ public static partial class CourseSite
             log($"▶ {notebook.Path} ({index + 1} of {catalog.Count})");
             var path = Path.Combine(notebooksFolder, notebook.Path);
             var document = NotebookDocument.Load(path);
-            var exercises = ExerciseCells(document);
+            var exercises = ExerciseSections.CodeCells(document);
             var replayed = await NotebookReplay.RunAsync(path, code => byCode.GetValueOrDefault(code), exercises, line => log("  " + line), cancellationToken).ConfigureAwait(false);
 
             var notes = new Dictionary<int, string>();
@@ -164,26 +164,6 @@ public static partial class CourseSite
             .Select(r => $"{r.Suite}: {string.Join(", ", r.Run.Results.Select(x => x.Type).Distinct())} (run of {r.Run.StartedAt:yyyy-MM-dd HH:mm}, code {r.Code?[..Math.Min(12, r.Code.Length)] ?? "none"})")
             .ToArray();
         return new SiteResult(root, pages, answered, missing, stale, problems);
-    }
-
-    // The cells of each "## Exercise" section: shown, not run (a reader's answer is theirs to write).
-    private static HashSet<int> ExerciseCells(NotebookDocument document)
-    {
-        var cells = new HashSet<int>();
-        var inExercise = false;
-        foreach (var cell in document.Cells)
-        {
-            if (cell.Kind == CellKind.Markdown && cell.Source.TrimStart().StartsWith("## ", StringComparison.Ordinal))
-            {
-                inExercise = cell.Source.TrimStart().StartsWith("## Exercise", StringComparison.OrdinalIgnoreCase);
-            }
-            else if (cell.Kind == CellKind.Code && inExercise)
-            {
-                cells.Add(cell.Index);
-            }
-        }
-
-        return cells;
     }
 
     private static string OnlyMachineFile(string repo)

@@ -8,7 +8,8 @@ namespace PerfLab.Notebooks;
 /// <summary>
 /// The benchmarks a notebook runs, measured fresh: the notebook is executed top to bottom exactly as a
 /// reader's `perflab run` would, and every <see cref="Lab.RunAsync{T}"/> it makes is collected. This is
-/// how the course's reference job covers the notebooks without a second copy of their benchmark code.
+/// how the course's reference job covers the notebooks without a second copy of their benchmark code. Exercise
+/// sections are not run (<see cref="ExerciseSections"/>): their unsolved code is the reader's to replace.
 /// </summary>
 public static class NotebookBenchmarks
 {
@@ -37,7 +38,8 @@ public static class NotebookBenchmarks
                 }
             };
             Lab.Replay = measured is null ? null : request => measured(request.ContentKey());
-            var result = await new NotebookRunner().RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);
+            var skip = ExerciseSections.CodeCells(NotebookDocument.Load(notebook));
+            var result = await new NotebookRunner { Skip = skip }.RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);
             if (result.FirstFailure is { } failed)
             {
                 var problem = failed.Outputs.OfType<ErrorOutput>().FirstOrDefault();
