@@ -34,7 +34,7 @@ internal static class MadeUpWordsWriter
         for (var i = 0; i < count; i++)
         {
             var draw = (long)(random.NextUInt64() % (ulong)total);
-            text.Append(forms[RankIndex(cumulative, draw)]);
+            text.Append(forms[CumulativeWeights.IndexOf(cumulative, draw)]);
             text.Append(i % WordsPerSentence == WordsPerSentence - 1 ? ".\n" : " ");
         }
 
@@ -51,25 +51,5 @@ internal static class MadeUpWordsWriter
         }
 
         return word.ToString();
-    }
-
-    // The first index whose cumulative weight is above the draw.
-    private static int RankIndex(long[] cumulative, long draw)
-    {
-        int low = 0, high = cumulative.Length - 1;
-        while (low < high)
-        {
-            var middle = (low + high) / 2;
-            if (cumulative[middle] > draw)
-            {
-                high = middle;
-            }
-            else
-            {
-                low = middle + 1;
-            }
-        }
-
-        return low;
     }
 }

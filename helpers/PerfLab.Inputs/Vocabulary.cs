@@ -59,22 +59,7 @@ internal static class Vocabulary
     /// <summary>The word a uniform draw in [0, <see cref="Total"/>) lands on.</summary>
     public static string Pick(ulong draw)
     {
-        var target = (long)(draw % (ulong)Total);
-        int low = 0, high = Cumulative.Length - 1;
-        while (low < high)
-        {
-            var middle = (low + high) / 2;
-            if (Cumulative[middle] > target)
-            {
-                high = middle;
-            }
-            else
-            {
-                low = middle + 1;
-            }
-        }
-
-        return Words[low];
+        return Words[CumulativeWeights.IndexOf(Cumulative, (long)(draw % (ulong)Total))];
     }
 
     private static long[] BuildCumulative()
