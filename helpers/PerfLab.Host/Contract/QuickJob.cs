@@ -6,11 +6,18 @@ namespace PerfLab.Contract;
 /// <summary>The numbers of quick mode's job.</summary>
 public static class QuickJob
 {
-    /// <summary>Warm-up iterations after tiering has settled.</summary>
-    public const int WarmupCount = 3;
+    /// <summary>
+    /// Host processes per case and runtime. Iterations inside one process do not see what changes from one process
+    /// to the next (code layout, tiering and PGO decisions); the spread of the launches' means does, and gives each
+    /// ratio its interval. The parent runs them (the host runs one launch).
+    /// </summary>
+    public const int Launches = 3;
 
-    /// <summary>Measured iterations.</summary>
-    public const int IterationCount = 7;
+    /// <summary>Warm-up iterations of each launch, after tiering has settled.</summary>
+    public const int WarmupCount = 2;
+
+    /// <summary>Measured iterations of each launch.</summary>
+    public const int IterationCount = 5;
 
     /// <summary>Length of one iteration: short enough for seconds per case, long enough for Tier1 code.</summary>
     public const int IterationMilliseconds = 50;

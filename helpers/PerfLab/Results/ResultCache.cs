@@ -10,14 +10,15 @@ namespace PerfLab.Results;
 /// </summary>
 internal sealed class ResultCache
 {
-    private const int EntryVersion = 1;
+    // 2: a case holds each launch's result (quick mode runs several processes per case).
+    private const int EntryVersion = 2;
     private readonly EntryStore<Entry> _store;
 
     public ResultCache(string folder) => _store = new EntryStore<Entry>(folder, EntryVersion, HostProtocol.Json, "cached result", "running again");
 
-    private sealed record Entry(int Version, string Key, HostRuntime Runtime, IReadOnlyList<HostResult> Cases) : ICacheEntry
+    private sealed record Entry(int Version, string Key, HostRuntime Runtime, IReadOnlyList<CaseLaunches> Cases) : ICacheEntry
     {
-        public bool IsComplete() => Runtime is not null && Cases is not null;
+        public bool IsComplete() => Runtime is not null && Cases is not null && Cases.All(c => c.Launches is { Count: > 0 });
     }
 
     /// <summary>The key of one runtime's part of a run.</summary>
@@ -45,9 +46,9 @@ internal sealed class ResultCache
             ]);
 
     /// <summary>The stored results, or null on a miss; a corrupt entry is reported through <paramref name="warn"/>.</summary>
-    public (HostRuntime Runtime, IReadOnlyList<HostResult> Cases)? TryGet(string key, Action<string> warn) =>
+    public (HostRuntime Runtime, IReadOnlyList<CaseLaunches> Cases)? TryGet(string key, Action<string> warn) =>
         _store.TryGet(key, warn) is { } entry ? (entry.Runtime, entry.Cases) : null;
 
     /// <summary>Stores results atomically (a reader never sees half a file).</summary>
-    public void Put(string key, HostRuntime runtime, IReadOnlyList<HostResult> cases) => _store.Put(new Entry(EntryVersion, key, runtime, cases));
+    public void Put(string key, HostRuntime runtime, IReadOnlyList<CaseLaunches> cases) => _store.Put(new Entry(EntryVersion, key, runtime, cases));
 }

@@ -41,9 +41,10 @@ public class ResultCacheTests
     [Fact]
     public void The_key_stays_what_existing_caches_were_written_with()
     {
-        // A change here would silently turn every reader's cached result into a miss.
+        // A change here would silently turn every reader's cached result into a miss. (Entry version 2, a case's
+        // launches, changed it on purpose: an entry of version 1 holds one result per case.)
         Assert.Equal(
-            "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
+            "b5d2ef0940ed7ee80f614ea89890b53da5f016412b734e4014e69d1fbe4b92f3",
             Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }));
     }
 
@@ -52,7 +53,7 @@ public class ResultCacheTests
     {
         // Only [GeneratedRegex] sources pass a generator; every other reader's cached result stays a hit.
         Assert.Equal(
-            "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
+            "b5d2ef0940ed7ee80f614ea89890b53da5f016412b734e4014e69d1fbe4b92f3",
             Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }, generators: null));
     }
 
@@ -61,13 +62,13 @@ public class ResultCacheTests
     {
         using var folder = new TempFolder();
         var cache = new ResultCache(folder.Path);
-        var result = Fake.Case("Sum", 12.5, 0);
-        cache.Put(Key(), Fake.Runtime("8.0.31"), [result]);
+        var launches = new CaseLaunches([Fake.Case("Sum", 12.5, 0), Fake.Case("Sum", 13.5, 0)]);
+        cache.Put(Key(), Fake.Runtime("8.0.31"), [launches]);
 
         var hit = cache.TryGet(Key(), _ => Assert.Fail("no warning expected"));
         Assert.NotNull(hit);
         Assert.Equal("8.0.31", hit.Value.Runtime.Version);
-        Assert.Equal(12.5, hit.Value.Cases[0].Statistics!.Mean);
+        Assert.Equal([12.5, 13.5], hit.Value.Cases[0].Launches.Select(l => l.Statistics!.Mean));
     }
 
     [Fact]
@@ -75,11 +76,12 @@ public class ResultCacheTests
     {
         // The on-disk format of existing caches: a new field would be harmless to read, but a renamed one a miss.
         using var folder = new TempFolder();
-        new ResultCache(folder.Path).Put(Key(), Fake.Runtime("8.0.31"), [Fake.Case("Sum", 12.5, 0)]);
+        new ResultCache(folder.Path).Put(Key(), Fake.Runtime("8.0.31"), [new CaseLaunches([Fake.Case("Sum", 12.5, 0)])]);
 
         using var entry = System.Text.Json.JsonDocument.Parse(File.ReadAllText(Path.Combine(folder.Path, Key() + ".json")));
         Assert.Equal(["version", "key", "runtime", "cases"], entry.RootElement.EnumerateObject().Select(p => p.Name));
-        Assert.Equal(1, entry.RootElement.GetProperty("version").GetInt32());
+        Assert.Equal(2, entry.RootElement.GetProperty("version").GetInt32());
+        Assert.Equal(["launches"], entry.RootElement.GetProperty("cases")[0].EnumerateObject().Select(p => p.Name));
         Assert.Equal(Key(), entry.RootElement.GetProperty("key").GetString());
     }
 
