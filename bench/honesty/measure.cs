@@ -23,6 +23,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using PerfLab.Bench;
 using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
@@ -217,7 +218,7 @@ static Dictionary<string, Measured> Ratios(string file)
             var reference = baseline.StartsWith("runtime:", StringComparison.Ordinal)
                 ? rows.FirstOrDefault(r => r.Type == row.Type && r.Method == row.Method && r.Parameters == row.Parameters && r.Runtime == baseline["runtime:".Length..])
                 : rows.FirstOrDefault(r => r.Type == row.Type && r.IsBaseline && r.Parameters == row.Parameters && r.Runtime == row.Runtime);
-            if (reference.Type is null || reference == row || reference.Median <= 0)
+            if (reference.Type is null || (reference.Method, reference.Runtime) == (row.Method, row.Runtime) || reference.Median <= 0)
             {
                 continue;
             }

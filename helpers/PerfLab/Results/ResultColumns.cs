@@ -6,7 +6,8 @@ namespace PerfLab.Results;
 /// <param name="Header">BenchmarkDotNet's column name.</param>
 /// <param name="RightAligned">Numbers are right-aligned.</param>
 /// <param name="Cell">The cell text of a row, units scaled.</param>
-internal sealed record ResultColumn(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell);
+/// <param name="Wraps">The text may break across lines where a page is narrow (a ratio with its interval is long).</param>
+internal sealed record ResultColumn(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell, bool Wraps = false);
 
 /// <summary>The columns of a run's table: one definition for the terminal and the HTML views.</summary>
 internal static class ResultColumns
@@ -33,7 +34,7 @@ internal static class ResultColumns
         columns.Add(new("Error", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.Error) : "NA"));
         columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.StdDev) : "NA"));
         columns.Add(new("Median", true, r => r.Statistics is { } s ? QuantityText.Time(s.Median) : "NA"));
-        columns.Add(new("Ratio", true, RatioCell));
+        columns.Add(new("Ratio", true, RatioCell, Wraps: true));
         columns.Add(new("Gen0", true, r => QuantityText.Collections(r.Gen0)));
         if (run.Results.Any(r => r.Gen1 > 0))
         {
