@@ -164,7 +164,7 @@ public class ResultBuilderTests
             Fake.Launched("net10.0", "10.0.12", new CaseLaunches([Fake.Launch("Sum", [10]), Fake.Launch("Sum", [11]), Fake.Launch("Sum", [10.5])])));
 
         var json = ResultJson.Serialize(run);
-        var back = ResultJson.Deserialize(json);
+        var back = ResultJsonReader.Read(json);
 
         Assert.Contains("\"kind\": \"launches\"", json, StringComparison.Ordinal);
         Assert.Equal(run.Results[1].RatioInterval, back.Results[1].RatioInterval);
@@ -185,7 +185,7 @@ public class ResultBuilderTests
             row.AsObject().Remove("launchMeansNs");
         }
 
-        var back = ResultJson.Deserialize(old.ToJsonString());
+        var back = ResultJsonReader.Read(old.ToJsonString());
 
         Assert.Null(back.Results[0].RatioInterval);
         Assert.Equal(run.Results[1].RatioInterval, back.Results[1].RatioInterval);
