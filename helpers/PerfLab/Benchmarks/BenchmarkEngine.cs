@@ -63,7 +63,7 @@ public sealed class BenchmarkEngine
         CancellationToken cancellationToken)
     {
         var works = request.Runtimes
-            .Select(r => new RuntimeWork<RuntimeOutcome>(r, ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, r.Version, _workspace.Hosts.VersionOf(r), _workspace.Hosts.GeneratorsFor(request.Source, r))))
+            .Select(r => new RuntimeWork<RuntimeOutcome>(r, ResultCache.Key(request.Source, request.Mode, request.EffectiveLaunches, request.Filter, request.Environment, r.Version, _workspace.Hosts.VersionOf(r), _workspace.Hosts.GeneratorsFor(request.Source, r))))
             .ToArray();
         say("compile", $"compiling {Path.GetFileName(request.SourcePath)} for {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
         var compileClock = Stopwatch.StartNew();
@@ -113,7 +113,7 @@ public sealed class BenchmarkEngine
             try
             {
                 var runners = pending.Select(w => (Work: w, Runner: new RuntimeRun(request, w.Located!, w.Compiled!, _workspace.Launcher, Path.Combine(scratch, w.Runtime.Moniker), clock, progress, OnStep))).ToArray();
-                var launches = ModeChoice.Launches(request.Mode);
+                var launches = request.EffectiveLaunches;
 
                 // Case after case; for each, launch 1 on every runtime, then launch 2 on every runtime...: drift on a
                 // shared machine (another program, the clock speed) then falls on every runtime alike, not on one.
@@ -208,7 +208,9 @@ public sealed class BenchmarkEngine
         private async Task<HostResult> RunCaseAsync(int index, int launch, int launches, CancellationToken cancellationToken)
         {
             var folder = Path.Combine(work, $"case-{index}-launch-{launch}");
-            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"));
+            // Later launches run the iterations the first one's pilot chose, and skip their own pilot.
+            var iterations = launch > 1 && index < _launches.Count ? _launches[index][0].Iterations : null;
+            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations);
 
             string? CaseName() => _cases is { } cases && index < cases.Count ? Name(cases[index]) : null;
             void Report(string? phase, int? iteration, string? message = null) =>
