@@ -4,7 +4,7 @@ using PerfLab.Contract;
 namespace PerfLab.Results;
 
 /// <summary>
-/// Stored results of one runtime, keyed by everything that can change them: source, mode, filter,
+/// Stored results of one runtime, keyed by everything that can change them: source, mode, launches, filter,
 /// environment, exact runtime version, host build and, for a source that uses [GeneratedRegex], the
 /// generator that wrote its regex code. A corrupt entry is a miss, never a crash.
 /// </summary>
@@ -24,6 +24,7 @@ internal sealed class ResultCache
     /// <summary>The key of one runtime's part of a run.</summary>
     /// <param name="source">The benchmark's C#.</param>
     /// <param name="mode">The mode it ran in.</param>
+    /// <param name="launches">Host processes per case.</param>
     /// <param name="filter">The filter patterns, in order.</param>
     /// <param name="environment">The variables set on the processes.</param>
     /// <param name="runtimeVersion">The exact runtime version.</param>
@@ -32,11 +33,12 @@ internal sealed class ResultCache
     /// The source generators the compile ran (<see cref="Benchmarks.HostLayout.GeneratorsFor"/>), or null.
     /// Null adds no line, so sources without [GeneratedRegex] keep the keys existing caches hold.
     /// </param>
-    public static string Key(string source, BenchmarkMode mode, IReadOnlyList<string> filter, IReadOnlyDictionary<string, string> environment, string runtimeVersion, string hostVersion, string? generators = null) =>
+    public static string Key(string source, BenchmarkMode mode, int launches, IReadOnlyList<string> filter, IReadOnlyDictionary<string, string> environment, string runtimeVersion, string hostVersion, string? generators = null) =>
         CacheKey.Hash(
             [
                 ("entry", EntryVersion.ToString(CultureInfo.InvariantCulture)),
                 ("mode", mode.ToString()),
+                ("launches", launches.ToString(CultureInfo.InvariantCulture)),
                 ("filter", CacheKey.List(filter)),
                 ("env", CacheKey.Environment(environment)),
                 ("runtime", runtimeVersion),

@@ -55,7 +55,22 @@ public class EngineTests
     public async Task Quick_mode_measures_each_case_in_several_launches_with_the_runtimes_interleaved_and_an_interval_across_them()
     {
         var starts = new List<string>();
-        var progress = new SynchronousProgress(p => { if (p.Message == "starting") { lock (starts) { starts.Add($"{p.Runtime} case {p.CaseNumber} launch {p.Launch}/{p.LaunchCount}"); } } });
+        var pilots = new HashSet<int?>();
+        var progress = new SynchronousProgress(p =>
+        {
+            lock (starts)
+            {
+                if (p.Message == "starting")
+                {
+                    starts.Add($"{p.Runtime} case {p.CaseNumber} launch {p.Launch}/{p.LaunchCount}");
+                }
+
+                if (p.Phase == "WorkloadPilot")
+                {
+                    pilots.Add(p.Launch);
+                }
+            }
+        });
         var quick = Smoke(Sources.Tiny(), "Launches.cs", "net9.0", "net10.0") with { Mode = BenchmarkMode.Quick };
 
         var run = await _engine.RunAsync(quick, progress);
@@ -63,11 +78,27 @@ public class EngineTests
         Assert.False(run.HasErrors, run.ToString());
         var expected = Enumerable.Range(1, QuickJob.Launches).SelectMany(l => new[] { $"net9.0 case 1 launch {l}/{QuickJob.Launches}", $"net10.0 case 1 launch {l}/{QuickJob.Launches}" });
         Assert.Equal(expected, starts);
+        // The first launch's pilot chooses the iterations; the later launches run them without a pilot of their own.
+        Assert.Equal([1], pilots);
         Assert.All(run.Results, r => Assert.Equal(QuickJob.Launches, r.LaunchMeansNs!.Count));
         // Every launch's iterations, less any upper outliers BenchmarkDotNet removed.
         Assert.InRange(run.Results[1].MeasurementsNs.Count, QuickJob.Launches * 2, QuickJob.Launches * QuickJob.IterationCount);
         Assert.Equal(IntervalKind.Launches, run.Results[1].RatioInterval!.Kind);
         Assert.Matches(@"\| (\d\.\d\d|no clear difference) \(\d\.\d\d–\d\.\d\d\) \|", run.ToString());
+    }
+
+    [Fact]
+    public async Task A_quick_request_for_one_launch_runs_one_process_per_case()
+    {
+        var starts = 0;
+        var progress = new SynchronousProgress(p => { if (p.Message == "starting") { Interlocked.Increment(ref starts); } });
+        var once = Smoke(Sources.Tiny(), "OneLaunch.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Launches = 1, Force = true };
+
+        var run = await _engine.RunAsync(once, progress);
+
+        Assert.False(run.HasErrors, run.ToString());
+        Assert.Equal(1, starts);
+        Assert.Single(Assert.Single(run.Results).LaunchMeansNs!);
     }
 
     [Fact]

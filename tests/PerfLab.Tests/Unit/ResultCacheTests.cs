@@ -8,8 +8,8 @@ public class ResultCacheTests
 {
     private static readonly Dictionary<string, string> NoEnv = [];
 
-    private static string Key(string source = "src", BenchmarkMode mode = BenchmarkMode.Quick, string[]? filter = null, Dictionary<string, string>? env = null, string runtime = "8.0.31", string host = "h1", string? generators = null) =>
-        ResultCache.Key(source, mode, filter ?? [], env ?? NoEnv, runtime, host, generators);
+    private static string Key(string source = "src", BenchmarkMode mode = BenchmarkMode.Quick, int launches = 3, string[]? filter = null, Dictionary<string, string>? env = null, string runtime = "8.0.31", string host = "h1", string? generators = null) =>
+        ResultCache.Key(source, mode, launches, filter ?? [], env ?? NoEnv, runtime, host, generators);
 
     [Fact]
     public void Every_input_changes_the_key()
@@ -19,6 +19,7 @@ public class ResultCacheTests
             Key(),
             Key(source: "src2"),
             Key(mode: BenchmarkMode.Full),
+            Key(launches: 1),
             Key(filter: ["*Sum*"]),
             Key(env: new() { ["DOTNET_TieredPGO"] = "0" }),
             Key(runtime: "8.0.32"),
@@ -42,9 +43,10 @@ public class ResultCacheTests
     public void The_key_stays_what_existing_caches_were_written_with()
     {
         // A change here would silently turn every reader's cached result into a miss. (Entry version 2, a case's
-        // launches, changed it on purpose: an entry of version 1 holds one result per case.)
+        // launches, and the launches per case as an input changed it on purpose: an entry of version 1 holds one
+        // result per case, and a run of one launch is not a run of three.)
         Assert.Equal(
-            "b5d2ef0940ed7ee80f614ea89890b53da5f016412b734e4014e69d1fbe4b92f3",
+            "3c0543d85bcc55bf36ec9e49256b152c8735006f0cc787af868e4021dc5682b8",
             Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }));
     }
 
@@ -53,7 +55,7 @@ public class ResultCacheTests
     {
         // Only [GeneratedRegex] sources pass a generator; every other reader's cached result stays a hit.
         Assert.Equal(
-            "b5d2ef0940ed7ee80f614ea89890b53da5f016412b734e4014e69d1fbe4b92f3",
+            "3c0543d85bcc55bf36ec9e49256b152c8735006f0cc787af868e4021dc5682b8",
             Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }, generators: null));
     }
 
