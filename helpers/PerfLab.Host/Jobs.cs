@@ -20,9 +20,9 @@ internal static class Jobs
         var job = mode switch
         {
             BenchmarkMode.Smoke => Job.Dry,
-            // MinIterationCount bounds only the overhead stage here: the workload's iteration count is fixed.
+            // Min and MaxIterationCount bound only the overhead stage here: the workload's iteration count is fixed.
             BenchmarkMode.Quick => Job.Default.WithWarmupCount(QuickJob.WarmupCount).WithIterationCount(QuickJob.IterationCount).WithIterationTime(TimeInterval.FromMilliseconds(QuickJob.IterationMilliseconds))
-                .WithMinIterationCount(QuickJob.OverheadMinIterationCount),
+                .WithMinIterationCount(QuickJob.OverheadMinIterationCount).WithMaxIterationCount(QuickJob.OverheadMaxIterationCount),
             BenchmarkMode.Full => Job.Default,
             _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, null),
         };

@@ -24,10 +24,14 @@ public static class QuickJob
 
     /// <summary>
     /// The fewest iterations of BenchmarkDotNet's overhead stage (an empty call timed as often as the workload, and
-    /// subtracted from it), which then stops once its mean is known within 5%, at 20 at most. BenchmarkDotNet's
-    /// default, 15, made the overhead stage cost more than the measured iterations: up to a second per launch.
+    /// subtracted from it), which stops once its mean is known within 5% or at <see cref="OverheadMaxIterationCount"/>.
+    /// BenchmarkDotNet's own bounds, 15 and 20, made the stage cost more than the measured iterations: up to 1.2 s of a
+    /// launch for a nanosecond-sized case on a busy machine, where 5% is seldom reached.
     /// </summary>
     public const int OverheadMinIterationCount = IterationCount;
+
+    /// <summary>The most iterations of the overhead stage (see <see cref="OverheadMinIterationCount"/>).</summary>
+    public const int OverheadMaxIterationCount = 2 * IterationCount;
 
     /// <summary>The longest the case is driven before measuring, waiting for tiered compilation to settle.</summary>
     public const int TieringLimitSeconds = 5;
