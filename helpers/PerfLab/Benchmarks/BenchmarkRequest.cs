@@ -37,8 +37,8 @@ public sealed record BenchmarkRequest
 
     /// <summary>
     /// Host processes per case and runtime; null uses the mode's (<see cref="ModeChoice.Launches"/>). One is enough for
-    /// a run that reads only bytes per call, which do not change from one process to the next as times do; its ratios
-    /// then carry no interval across launches.
+    /// a run that reads only bytes per call, which do not change from one process to the next as times do; its ratios'
+    /// intervals then come from one process's iterations (and say so).
     /// </summary>
     public int? Launches { get; init; }
 
