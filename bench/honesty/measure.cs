@@ -1,28 +1,47 @@
 // Is quick mode honest? Runs the course's reference job (`perflab reference`: data/reference/suite and
-// every benchmark the notebooks run) in quick mode, then in full mode, then in quick mode again, in one
-// run on this machine, and compares every ratio (to the run's baseline runtime or baseline method) that
-// full mode finds to be a real difference (below 0.8 or above 1.25): how many quick ratios land within
-// +-15% of the full one. Two ways to form the quick ratio are compared: ratio of means (what the tables
-// show) and ratio of medians.
+// every benchmark the notebooks run) in quick mode and in full mode, alternately in one run on this machine
+// (quick, full, quick, full: drift over the run hits both modes), and compares every ratio a table shows (to
+// the run's baseline runtime or baseline method):
+// - for the ratios full mode finds to be a real difference (below 0.8 or above 1.25): how many quick ratios land
+//   within +-15% of the full one, as a ratio of means (what the tables show) and of medians;
+// - for every ratio: how often quick's 95% interval (across its launches) holds the first full run's ratio, and
+//   how wide the intervals are (median half-width as a share of the ratio);
+// - full against full: how often the first full run's interval (from its iterations, one process per case)
+//   holds the second full run's ratio: the calibration of the intervals the reference file's rows carry.
 //
 // Usage (from the repository root):
-//   dotnet run bench/honesty/measure.cs -- [--reps N] [--write-reference] [--out FILE.md]
-// --reps: quick runs (default 2: one before and one after the full run, so drift hits both modes).
-// --write-reference: also keep the full run as data/reference/machines/course-machine-linux-x64.json.
-// Takes 1.5 to 2 hours on 2 cores (the full run is most of it).
+//   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full] [--write-reference] [--try] [--out FILE.md]
+// --reps: quick runs (default 2).
+// --one-full: one full run instead of two (no full-against-full comparison; saves the longest part).
+// --write-reference: also keep the first full run as data/reference/machines/course-machine-linux-x64.json.
+// --try: proves this script's code paths in about two minutes: each run is `perflab bench` of one suite case
+//   (RuntimeDifferences.PlainLoop, 3 runtimes) in quick mode, which also stands in for full mode. Its numbers
+//   say nothing about quick mode's honesty.
+// Takes 3 to 4 hours on 2 cores with two full runs (each full run is most of 2 hours).
 #:project ../Shared
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using System.Text.Json.Nodes;
+using PerfLab.Bench;
 using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference") is not { } options)
+if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--try") is not { } options)
 {
     return 2;
 }
 
 const string MachineName = "course-machine-linux-x64";
+const string TrySuite = "data/reference/suite/RuntimeDifferences.cs";
+const string TryFilter = "*PlainLoop*";
+var tryOnly = options.Flags.Contains("--try");
+if (tryOnly && options.Flags.Contains("--write-reference"))
+{
+    Console.Error.WriteLine("--try measures nothing worth keeping: it cannot be combined with --write-reference.");
+    return 2;
+}
+
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-honesty-").FullName;
 var report = new StringBuilder();
@@ -30,34 +49,39 @@ var report = new StringBuilder();
 Log("building PerfLab (Release)");
 var cliDll = BuildCli(repo, "Release");
 
-// quick, full, quick, ...: the full run sits between quick runs.
+// quick, full, quick, full, ...: each full run sits between quick runs.
+var fullRuns = options.Flags.Contains("--one-full") ? 1 : 2;
 var plan = new List<string>();
-for (var i = 0; i < options.Repetitions; i++)
+for (var i = 0; i < Math.Max(options.Repetitions, fullRuns); i++)
 {
-    plan.Add("quick");
-    if (i == 0)
+    if (i < options.Repetitions)
+    {
+        plan.Add("quick");
+    }
+
+    if (i < fullRuns)
     {
         plan.Add("full");
     }
 }
 
-var quick = new List<Dictionary<string, (double Mean, double Median)>>();
-Dictionary<string, (double Mean, double Median)>? full = null;
+var quick = new List<Dictionary<string, Measured>>();
+var full = new List<Dictionary<string, Measured>>();
 string? fullFile = null;
 var wall = new Dictionary<string, List<double>>();
 foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
 {
-    Log($"{mode} reference run ({index + 1} of {plan.Count})");
+    Log($"{mode} reference run ({index + 1} of {plan.Count}){(tryOnly ? ", --try: quick mode on one case" : "")}");
     var folder = Path.Combine(work, $"{index}-{mode}");
-    var run = Run("dotnet", [cliDll, "reference", "--out", folder, "--name", MachineName, "--mode", mode], repo, null, mustSucceed: true, timeout: TimeSpan.FromHours(3));
-    (wall.TryGetValue(mode, out var list) ? list : wall[mode] = []).Add(run.Seconds);
     var file = Path.Combine(folder, MachineName + ".json");
+    var run = tryOnly ? TryRun(folder, file) : Run("dotnet", [cliDll, "reference", "--out", folder, "--name", MachineName, "--mode", mode], repo, null, mustSucceed: true, timeout: TimeSpan.FromHours(3));
+    (wall.TryGetValue(mode, out var list) ? list : wall[mode] = []).Add(run.Seconds);
     var ratios = Ratios(file);
     Log($"{mode}: {ratios.Count} ratios in {run.Seconds:F0} s");
     if (mode == "full")
     {
-        full = ratios;
-        fullFile = file;
+        full.Add(ratios);
+        fullFile ??= file;
     }
     else
     {
@@ -65,34 +89,52 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
     }
 }
 
-var fullRatios = full ?? throw new InvalidOperationException("no full run");
+var fullRatios = full[0];
 var real = fullRatios.Where(f => f.Value.Mean < 0.8 || f.Value.Mean > 1.25).Select(f => f.Key).Order(StringComparer.Ordinal).ToArray();
-report.AppendLine(CultureInfo.InvariantCulture, $"Reference job (data/reference/suite + notebooks), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full run {wall["full"][0] / 60:F0} min; quick runs {string.Join(", ", wall["quick"].Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture)))} min.");
+string Minutes(string mode) => string.Join(", ", wall[mode].Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture)));
+report.AppendLine(CultureInfo.InvariantCulture, $"Reference job ({(tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
 report.AppendLine();
-report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}.");
+report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; full runs: {full.Count}.");
 report.AppendLine();
-report.AppendLine("| Case (notebook or suite, class.method, runtime) | Full ratio | Quick ratio of means (each run) | Quick ratio of medians (each run) |");
-report.AppendLine("|---|---:|---|---|");
+report.AppendLine("| Case (notebook or suite, class.method, runtime) | Full ratio | Quick ratio of means (each run) | Quick ratio of medians (each run) | Quick 95% interval (each run; ✓ holds the full ratio) |");
+report.AppendLine("|---|---:|---|---|---|");
 var withinMeans = 0;
 var withinMedians = 0;
 var comparisons = 0;
 foreach (var key in real)
 {
     var fullRatio = fullRatios[key].Mean;
-    var means = quick.Select(q => q.TryGetValue(key, out var r) ? r.Mean : double.NaN).ToArray();
-    var medians = quick.Select(q => q.TryGetValue(key, out var r) ? r.Median : double.NaN).ToArray();
-    foreach (var (mean, median) in means.Zip(medians))
+    var runs = quick.Select(q => q.GetValueOrDefault(key)).ToArray();
+    foreach (var measured in runs)
     {
         comparisons++;
-        withinMeans += Within(mean, fullRatio) ? 1 : 0;
-        withinMedians += Within(median, fullRatios[key].Median) ? 1 : 0;
+        withinMeans += Within(measured?.Mean ?? double.NaN, fullRatio) ? 1 : 0;
+        withinMedians += Within(measured?.Median ?? double.NaN, fullRatios[key].Median) ? 1 : 0;
     }
 
-    report.AppendLine(CultureInfo.InvariantCulture, $"| {key} | {fullRatio:F2} | {Cells(means, fullRatio)} | {Cells(medians, fullRatios[key].Median)} |");
+    report.AppendLine(CultureInfo.InvariantCulture, $"| {key} | {fullRatio:F2} | {Cells(runs.Select(r => r?.Mean ?? double.NaN), fullRatio)} | {Cells(runs.Select(r => r?.Median ?? double.NaN), fullRatios[key].Median)} | {string.Join(", ", runs.Select(r => IntervalCell(r, fullRatio)))} |");
 }
 
 report.AppendLine();
 report.AppendLine(CultureInfo.InvariantCulture, $"Within +-15% of the full ratio: ratio of means {withinMeans} of {comparisons} ({Share(withinMeans, comparisons)}); ratio of medians {withinMedians} of {comparisons} ({Share(withinMedians, comparisons)}). Target: 90%.");
+report.AppendLine();
+
+// Coverage over every ratio both sides have: does the interval of one run hold the other run's ratio?
+report.AppendLine("| Interval | Of | Holds the ratio of | Held | Median half-width (% of the ratio) | Without an interval |");
+report.AppendLine("|---|---|---|---:|---:|---:|");
+foreach (var (quickRun, index) in quick.Select((q, i) => (q, i)))
+{
+    report.AppendLine(Coverage($"quick run {index + 1}", quickRun, "full run 1", fullRatios));
+}
+
+if (full.Count > 1)
+{
+    report.AppendLine(Coverage("full run 1", full[0], "full run 2", full[1]));
+}
+else
+{
+    report.AppendLine("| full against full | | | not measured (--one-full) | | |");
+}
 
 if (options.Flags.Contains("--write-reference"))
 {
@@ -115,15 +157,46 @@ static bool Within(double quick, double full) => double.IsFinite(quick) && Math.
 
 static string Share(int part, int whole) => whole == 0 ? "-" : (part / (double)whole).ToString("P0", CultureInfo.InvariantCulture);
 
-static string Cells(double[] values, double full) =>
+static string Cells(IEnumerable<double> values, double full) =>
     string.Join(", ", values.Select(v => double.IsFinite(v) ? $"{v.ToString("F2", CultureInfo.InvariantCulture)}{(Within(v, full) ? "" : " ✗")}" : "missing"));
 
-// Every case's ratio to its baseline, keyed by where it lives, the case and the runtime. Ratio of means
-// is the table's own ratio; ratio of medians is formed here from the same rows' medians.
-static Dictionary<string, (double Mean, double Median)> Ratios(string file)
+static string IntervalCell(Measured? measured, double full) => measured switch
+{
+    null => "missing",
+    { Low: { } low, High: { } high } => string.Create(CultureInfo.InvariantCulture, $"{low:F2}–{high:F2} {(Holds(measured, full) ? "✓" : "✗")}"),
+    _ => "none",
+};
+
+static bool Holds(Measured interval, double ratio) => interval.Low <= ratio && ratio <= interval.High;
+
+// One line of the coverage table: how often the intervals of `of` hold the ratios of `against`, and how wide they are.
+static string Coverage(string ofName, Dictionary<string, Measured> of, string againstName, Dictionary<string, Measured> against)
+{
+    var pairs = of.Where(o => against.ContainsKey(o.Key)).Select(o => (Interval: o.Value, Ratio: against[o.Key].Mean)).ToArray();
+    var withInterval = pairs.Where(p => p.Interval.Low is not null).ToArray();
+    var held = withInterval.Count(p => Holds(p.Interval, p.Ratio));
+    var halfWidth = Median(withInterval.Select(p => (p.Interval.High!.Value - p.Interval.Low!.Value) / 2 / p.Interval.Mean * 100));
+    var kinds = string.Join(", ", withInterval.Select(p => p.Interval.Kind).Distinct());
+    return string.Create(CultureInfo.InvariantCulture, $"| {ofName} ({kinds}) | {withInterval.Length} ratios | {againstName} | {held} of {withInterval.Length} ({Share(held, withInterval.Length)}) | {halfWidth:F1} | {pairs.Length - withInterval.Length} |");
+}
+
+// A --try run: `perflab bench` of one case in quick mode, written in the reference file's shape for the same reader.
+RunResult TryRun(string folder, string file)
+{
+    Directory.CreateDirectory(folder);
+    var json = Path.Combine(folder, "bench.json");
+    var run = Run("dotnet", [cliDll, "bench", TrySuite, "--filter", TryFilter, "--mode", "quick", "--force", "--json", json], repo, null, mustSucceed: true);
+    var document = new JsonObject { ["runs"] = new JsonArray(new JsonObject { ["suite"] = TrySuite, ["run"] = JsonNode.Parse(File.ReadAllText(json)) }) };
+    File.WriteAllText(file, document.ToJsonString());
+    return run;
+}
+
+// Every case's ratio to its baseline, keyed by where it lives, the case and the runtime: ratio of means (the
+// table's own), ratio of medians (formed here from the same rows' medians) and the ratio's 95% interval.
+static Dictionary<string, Measured> Ratios(string file)
 {
     using var document = JsonDocument.Parse(File.ReadAllText(file));
-    var ratios = new Dictionary<string, (double, double)>(StringComparer.Ordinal);
+    var ratios = new Dictionary<string, Measured>(StringComparer.Ordinal);
     foreach (var suiteRun in document.RootElement.GetProperty("runs").EnumerateArray())
     {
         var run = suiteRun.GetProperty("run");
@@ -137,23 +210,32 @@ static Dictionary<string, (double Mean, double Median)> Ratios(string file)
                 Runtime: r.GetProperty("runtime").GetString()!,
                 IsBaseline: r.GetProperty("isBaseline").GetBoolean(),
                 Ratio: r.GetProperty("ratio").GetDouble(),
-                Median: r.GetProperty("statistics").GetProperty("median").GetDouble()))
+                Median: r.GetProperty("statistics").GetProperty("median").GetDouble(),
+                Interval: r.TryGetProperty("ratioInterval", out var i) && i.ValueKind == JsonValueKind.Object ? i : (JsonElement?)null))
             .ToArray();
         foreach (var row in rows)
         {
             var reference = baseline.StartsWith("runtime:", StringComparison.Ordinal)
                 ? rows.FirstOrDefault(r => r.Type == row.Type && r.Method == row.Method && r.Parameters == row.Parameters && r.Runtime == baseline["runtime:".Length..])
                 : rows.FirstOrDefault(r => r.Type == row.Type && r.IsBaseline && r.Parameters == row.Parameters && r.Runtime == row.Runtime);
-            if (reference.Type is null || reference == row || reference.Median <= 0)
+            if (reference.Type is null || (reference.Method, reference.Runtime) == (row.Method, row.Runtime) || reference.Median <= 0)
             {
                 continue;
             }
 
             var source = suiteRun.GetProperty("suite").GetString()!;
             var key = $"{Path.GetFileNameWithoutExtension(source)}: {row.Type}.{row.Method}({row.Parameters}) {row.Runtime}";
-            ratios[key] = (row.Ratio, row.Median / reference.Median);
+            ratios[key] = new Measured(
+                row.Ratio,
+                row.Median / reference.Median,
+                row.Interval?.GetProperty("low").GetDouble(),
+                row.Interval?.GetProperty("high").GetDouble(),
+                row.Interval?.GetProperty("kind").GetString());
         }
     }
 
     return ratios;
 }
+
+/// <summary>One ratio of a run: of means, of medians, and its 95% interval (low, high, kind), if it has one.</summary>
+internal sealed record Measured(double Mean, double Median, double? Low, double? High, string? Kind);

@@ -33,8 +33,8 @@ internal sealed class ProgressPrinter(TextWriter writer) : IProgress<RunProgress
                 return;
             }
 
-            // Redirected: print a line when the step (runtime, case, phase) changes, not per iteration.
-            var step = $"{value.Stage}|{value.Runtime}|{value.CaseNumber}|{value.Phase}|{value.Message}";
+            // Redirected: print a line when the step (runtime, case, launch, phase) changes, not per iteration.
+            var step = $"{value.Stage}|{value.Runtime}|{value.CaseNumber}|{value.Launch}|{value.Phase}|{value.Message}";
             if (step != _lastStep)
             {
                 _lastStep = step;

@@ -42,7 +42,7 @@ internal static class CaseRunner
         Directory.CreateDirectory(request.ArtifactsPath);
         using var logger = new HostLogger(Path.Combine(request.ArtifactsPath, "benchmarkdotnet.log"));
         var config = ManualConfig.CreateEmpty()
-            .AddJob(Jobs.For(request.Mode))
+            .AddJob(Jobs.For(request.Mode, request.Iterations))
             .AddDiagnoser(MemoryDiagnoser.Default)
             .AddLogger(logger)
             .AddColumnProvider(BenchmarkDotNet.Columns.DefaultColumnProviders.Instance)
@@ -152,7 +152,8 @@ internal static class CaseRunner
             PerThousand(gc.Gen2Collections),
             gc.TotalOperations,
             remarks,
-            null);
+            null,
+            Jobs.ShapeOf(report));
         return (result, 0);
     }
 

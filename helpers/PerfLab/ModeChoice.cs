@@ -136,9 +136,13 @@ public sealed record ModeChoice(BenchmarkMode Mode, string Origin)
     public static string Meaning(BenchmarkMode mode) => mode switch
     {
         BenchmarkMode.Smoke => "numbers are meaningless: this run only proves the cells work",
-        BenchmarkMode.Quick => $"a short job (each case measured once tiering has settled, {QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms): good for trends, not for publishing",
+        BenchmarkMode.Quick => $"a short job (each case measured in {QuickJob.Launches} processes per runtime, each {QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms once tiering has settled; ratios carry a 95% interval across them): good for trends, not for publishing",
         _ => "BenchmarkDotNet's default job: numbers you can publish",
     };
+
+    /// <summary>How many host processes measure each case on each runtime: <see cref="QuickJob.Launches"/> in quick mode, else one.</summary>
+    /// <param name="mode">The mode.</param>
+    public static int Launches(BenchmarkMode mode) => mode == BenchmarkMode.Quick ? QuickJob.Launches : 1;
 
     /// <summary>How long one case's process may take when the request sets no limit.</summary>
     /// <param name="mode">The mode.</param>

@@ -52,6 +52,8 @@ public enum BenchmarkMode
 /// <param name="ArtifactsPath">A scratch folder BenchmarkDotNet may write to.</param>
 /// <param name="Disasm">When set, the host does not measure: it drives the benchmarks until the JIT has
 /// written optimized code for these methods, then stops.</param>
+/// <param name="Iterations">The iteration shape an earlier launch of the same case chose: the host runs it and skips
+/// BenchmarkDotNet's pilot stage. Null: the pilot chooses.</param>
 public sealed record HostRequest(
     string AssemblyPath,
     int CaseIndex,
@@ -59,7 +61,17 @@ public sealed record HostRequest(
     IReadOnlyList<string>? Filter,
     string ResultPath,
     string ArtifactsPath,
-    DisasmRequest? Disasm = null);
+    DisasmRequest? Disasm = null,
+    IterationShape? Iterations = null);
+
+/// <summary>
+/// How many times one iteration calls the benchmark (BenchmarkDotNet's invocation count, which its pilot stage finds
+/// for the iteration time) and how many calls each loop pass holds (its unroll factor). The first launch of a case
+/// finds it; the later launches reuse it, so each runs the same iterations without a pilot of its own.
+/// </summary>
+/// <param name="InvocationCount">Calls per iteration, a multiple of <paramref name="UnrollFactor"/>.</param>
+/// <param name="UnrollFactor">Calls per pass of the measuring loop.</param>
+public sealed record IterationShape(long InvocationCount, int UnrollFactor);
 
 /// <summary>What an asm-only host run looks for.</summary>
 /// <param name="Methods">JIT names up to the opening parenthesis, e.g. "Ns.Type:Method".</param>
@@ -115,6 +127,7 @@ public sealed record CaseStatistics(double Mean, double Error, double StdDev, do
 /// <param name="TotalOperations">Operations measured in total.</param>
 /// <param name="Warnings">BenchmarkDotNet's analyser conclusions and the host's own remarks.</param>
 /// <param name="Error">What went wrong, when the case failed.</param>
+/// <param name="Iterations">The iteration shape the case was measured with, for the launches after this one.</param>
 public sealed record HostResult(
     int ContractVersion,
     HostRuntime Runtime,
@@ -128,7 +141,8 @@ public sealed record HostResult(
     double? Gen2PerThousandOps,
     long? TotalOperations,
     IReadOnlyList<string> Warnings,
-    string? Error);
+    string? Error,
+    IterationShape? Iterations = null);
 
 /// <summary>A progress event the host prints as <see cref="HostProtocol.EventPrefix"/> + JSON.</summary>
 /// <param name="Phase">"cases" (the case list, sent before measuring), BenchmarkDotNet's stage (e.g. WorkloadWarmup), or "done".</param>

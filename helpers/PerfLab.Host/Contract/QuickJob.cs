@@ -6,14 +6,32 @@ namespace PerfLab.Contract;
 /// <summary>The numbers of quick mode's job.</summary>
 public static class QuickJob
 {
-    /// <summary>Warm-up iterations after tiering has settled.</summary>
-    public const int WarmupCount = 3;
+    /// <summary>
+    /// Host processes per case and runtime. Iterations inside one process do not see what changes from one process
+    /// to the next (code layout, tiering and PGO decisions); the spread of the launches' means does, and gives each
+    /// ratio its interval. The parent runs them (the host runs one launch).
+    /// </summary>
+    public const int Launches = 3;
 
-    /// <summary>Measured iterations.</summary>
-    public const int IterationCount = 7;
+    /// <summary>Warm-up iterations of each launch, after tiering has settled.</summary>
+    public const int WarmupCount = 2;
+
+    /// <summary>Measured iterations of each launch.</summary>
+    public const int IterationCount = 5;
 
     /// <summary>Length of one iteration: short enough for seconds per case, long enough for Tier1 code.</summary>
     public const int IterationMilliseconds = 50;
+
+    /// <summary>
+    /// The fewest iterations of BenchmarkDotNet's overhead stage (an empty call timed as often as the workload, and
+    /// subtracted from it), which stops once its mean is known within 5% or at <see cref="OverheadMaxIterationCount"/>.
+    /// BenchmarkDotNet's own bounds, 15 and 20, made the stage cost more than the measured iterations: up to 1.2 s of a
+    /// launch for a nanosecond-sized case on a busy machine, where 5% is seldom reached.
+    /// </summary>
+    public const int OverheadMinIterationCount = IterationCount;
+
+    /// <summary>The most iterations of the overhead stage (see <see cref="OverheadMinIterationCount"/>).</summary>
+    public const int OverheadMaxIterationCount = 2 * IterationCount;
 
     /// <summary>The longest the case is driven before measuring, waiting for tiered compilation to settle.</summary>
     public const int TieringLimitSeconds = 5;

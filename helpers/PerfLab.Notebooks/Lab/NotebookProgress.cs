@@ -2,7 +2,7 @@ using PerfLab.Benchmarks;
 
 namespace PerfLab.Notebooks;
 
-/// <summary>Benchmark progress as lines in the cell's output: one per step (runtime, case, stage), not per iteration.</summary>
+/// <summary>Benchmark progress as lines in the cell's output: one per step (runtime, case, launch, stage), not per iteration.</summary>
 internal sealed class NotebookProgress(TextWriter writer) : IProgress<RunProgress>
 {
     private readonly Lock _gate = new();
@@ -10,7 +10,7 @@ internal sealed class NotebookProgress(TextWriter writer) : IProgress<RunProgres
 
     public void Report(RunProgress value)
     {
-        var step = $"{value.Stage}|{value.Runtime}|{value.CaseNumber}|{value.Message}";
+        var step = $"{value.Stage}|{value.Runtime}|{value.CaseNumber}|{value.Launch}|{value.Message}";
         lock (_gate)
         {
             if (step == _lastStep)

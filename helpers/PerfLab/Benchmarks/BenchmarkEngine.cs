@@ -7,8 +7,8 @@ namespace PerfLab.Benchmarks;
 
 /// <summary>
 /// The benchmark pipeline: compile the source for each runtime (Roslyn, in-process), reuse cached
-/// results, provision missing runtimes, then run every case in its own PerfLab.Host process on each
-/// runtime, one runtime after another, and build the results.
+/// results, provision missing runtimes, then run every case in its own PerfLab.Host processes (quick mode:
+/// several launches per runtime), case after case with the runtimes interleaved, and build the results.
 /// </summary>
 public sealed class BenchmarkEngine
 {
@@ -63,7 +63,7 @@ public sealed class BenchmarkEngine
         CancellationToken cancellationToken)
     {
         var works = request.Runtimes
-            .Select(r => new RuntimeWork<RuntimeOutcome>(r, ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, r.Version, _workspace.Hosts.VersionOf(r), _workspace.Hosts.GeneratorsFor(request.Source, r))))
+            .Select(r => new RuntimeWork<RuntimeOutcome>(r, ResultCache.Key(request.Source, request.Mode, request.EffectiveLaunches, request.Filter, request.Environment, r.Version, _workspace.Hosts.VersionOf(r), _workspace.Hosts.GeneratorsFor(request.Source, r))))
             .ToArray();
         say("compile", $"compiling {Path.GetFileName(request.SourcePath)} for {string.Join(", ", request.Runtimes.Select(r => r.Moniker))}");
         var compileClock = Stopwatch.StartNew();
@@ -112,13 +112,28 @@ public sealed class BenchmarkEngine
             var scratch = _workspace.NewScratchFolder("bench");
             try
             {
-                foreach (var work in pending)
+                var runners = pending.Select(w => (Work: w, Runner: new RuntimeRun(request, w.Located!, w.Compiled!, _workspace.Launcher, Path.Combine(scratch, w.Runtime.Moniker), clock, progress, OnStep))).ToArray();
+                var launches = request.EffectiveLaunches;
+
+                // Case after case; for each, launch 1 on every runtime, then launch 2 on every runtime...: drift on a
+                // shared machine (another program, the clock speed) then falls on every runtime alike, not on one.
+                for (var index = 0; runners.Any(r => r.Runner.HasCase(index)); index++)
                 {
-                    var runner = new RuntimeRun(request, work.Located!, work.Compiled!, _workspace.Launcher, Path.Combine(scratch, work.Runtime.Moniker), clock, progress, OnStep);
-                    var (reported, cases) = await runner.RunAsync(cancellationToken).ConfigureAwait(false);
+                    for (var launch = 1; launch <= launches; launch++)
+                    {
+                        foreach (var (_, runner) in runners.Where(r => r.Runner.HasCase(index) && !r.Runner.HasFailed(index)))
+                        {
+                            await runner.RunLaunchAsync(index, launch, launches, cancellationToken).ConfigureAwait(false);
+                        }
+                    }
+                }
+
+                foreach (var (work, runner) in runners)
+                {
                     measureSeconds += runner.MeasureSeconds;
+                    var (reported, cases) = runner.Outcome();
                     work.Outcome = OutcomeOf(work, reported, cases, cached: false);
-                    if (cases.All(c => c.Error is null))
+                    if (cases.All(c => c.Launches.All(l => l.Error is null)))
                     {
                         _cache.Put(work.CacheKey, reported, cases);
                     }
@@ -138,10 +153,10 @@ public sealed class BenchmarkEngine
 
     // The one place a runtime's part of a run is labelled with where its runtime is: installed or
     // provisioned, or missing for a cached part whose runtime is not (or no longer) on this machine.
-    private static RuntimeOutcome OutcomeOf(RuntimeWork<RuntimeOutcome> work, HostRuntime reported, IReadOnlyList<HostResult> cases, bool cached) =>
+    private static RuntimeOutcome OutcomeOf(RuntimeWork<RuntimeOutcome> work, HostRuntime reported, IReadOnlyList<CaseLaunches> cases, bool cached) =>
         new(work.Runtime.Moniker, work.Located!.Source.Name(), reported, cases, cached);
 
-    /// <summary>Runs every case of one runtime, each in its own host process.</summary>
+    /// <summary>Runs the launches of one runtime's cases, each in its own host process, and keeps their results.</summary>
     private sealed class RuntimeRun(
         BenchmarkRequest request,
         LocatedRuntime runtime,
@@ -154,37 +169,52 @@ public sealed class BenchmarkEngine
     {
         private static readonly HostRuntime Unknown = new("?", "?", System.Runtime.InteropServices.RuntimeInformation.OSDescription, System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(), Environment.ProcessorCount, false, null);
 
+        // The host's list of cases, known from the first launch's events or result.
+        private IReadOnlyList<CaseInfo>? _cases;
+        private readonly List<List<HostResult>> _launches = [];
+
         public double MeasureSeconds { get; private set; }
 
         private string Moniker => runtime.Pinned.Moniker;
 
-        /// <summary>The runtime the host reported, and every case's result.</summary>
-        public async Task<(HostRuntime Reported, IReadOnlyList<HostResult> Cases)> RunAsync(CancellationToken cancellationToken)
+        /// <summary>Whether this runtime has a case at <paramref name="index"/> (true until the host has listed its cases).</summary>
+        public bool HasCase(int index) => _cases is null || index < _cases.Count;
+
+        /// <summary>Whether a launch of the case at <paramref name="index"/> failed: the case has failed, and runs no more launches.</summary>
+        public bool HasFailed(int index) => index < _launches.Count && _launches[index].Any(l => l.Error is not null);
+
+        /// <summary>Runs one launch of a case and keeps its result.</summary>
+        public async Task RunLaunchAsync(int index, int launch, int launches, CancellationToken cancellationToken)
         {
-            IReadOnlyList<CaseInfo>? cases = null;
-            var results = new List<HostResult>();
-            for (var index = 0; cases is null || index < cases.Count; index++)
+            var result = await RunCaseAsync(index, launch, launches, cancellationToken).ConfigureAwait(false);
+            _cases ??= result.Cases;
+            while (_launches.Count <= index)
             {
-                var result = await RunCaseAsync(index, cases, c => cases ??= c, cancellationToken).ConfigureAwait(false);
-                cases ??= result.Cases;
-                results.Add(result);
+                _launches.Add([]);
             }
 
-            // A case killed on timeout reports no runtime; any other case of the run does.
-            var reported = results.Select(r => r.Runtime).FirstOrDefault(r => r.Version != Unknown.Version)
-                ?? Unknown with { Version = runtime.Pinned.Version, FrameworkDescription = ".NET " + runtime.Pinned.Version };
-            return (reported, results);
+            _launches[index].Add(result);
         }
 
-        private async Task<HostResult> RunCaseAsync(int index, IReadOnlyList<CaseInfo>? knownCases, Action<IReadOnlyList<CaseInfo>> onCases, CancellationToken cancellationToken)
+        /// <summary>The runtime the host reported, and every case's launches.</summary>
+        public (HostRuntime Reported, IReadOnlyList<CaseLaunches> Cases) Outcome()
         {
-            var folder = Path.Combine(work, $"case-{index}");
-            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"));
+            // A case killed on timeout reports no runtime; any other launch of the run does.
+            var reported = _launches.SelectMany(l => l).Select(r => r.Runtime).FirstOrDefault(r => r.Version != Unknown.Version)
+                ?? Unknown with { Version = runtime.Pinned.Version, FrameworkDescription = ".NET " + runtime.Pinned.Version };
+            return (reported, _launches.Select(l => new CaseLaunches(l)).ToArray());
+        }
 
-            var cases = knownCases;
-            string? CaseName() => cases is not null && index < cases.Count ? Name(cases[index]) : null;
+        private async Task<HostResult> RunCaseAsync(int index, int launch, int launches, CancellationToken cancellationToken)
+        {
+            var folder = Path.Combine(work, $"case-{index}-launch-{launch}");
+            // Later launches run the iterations the first one's pilot chose, and skip their own pilot.
+            var iterations = launch > 1 && index < _launches.Count ? _launches[index][0].Iterations : null;
+            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations);
+
+            string? CaseName() => _cases is { } cases && index < cases.Count ? Name(cases[index]) : null;
             void Report(string? phase, int? iteration, string? message = null) =>
-                progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, cases?.Count, CaseName(), phase, iteration));
+                progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, _cases?.Count, CaseName(), phase, iteration, launch, launches));
 
             Report(null, null, "starting");
             var (process, result) = await launcher.RunAsync(
@@ -197,8 +227,7 @@ public sealed class BenchmarkEngine
                 {
                     if (hostEvent.Cases is { } list)
                     {
-                        cases = list;
-                        onCases(list);
+                        _cases = list;
                     }
 
                     if (hostEvent.Phase is not ("cases" or "done"))
@@ -212,7 +241,7 @@ public sealed class BenchmarkEngine
 
             if (process.TimedOut)
             {
-                if (cases is null || index >= cases.Count)
+                if (_cases is not { } cases || index >= cases.Count)
                 {
                     throw new PerfLabException(
                         $"The benchmark process on {Moniker} did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s and was killed with its child processes.",
@@ -228,7 +257,7 @@ public sealed class BenchmarkEngine
             {
                 var tail = string.Join("\n", (process.StandardError + process.StandardOutput).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(12));
                 var message = $"The benchmark process on {Moniker} exited with code {process.ExitCode} without a result (a crash such as a stack overflow ends it this way).";
-                if (cases is null || index >= cases.Count)
+                if (_cases is not { } cases || index >= cases.Count)
                 {
                     throw new PerfLabException(message, "Run the benchmark's code once outside the benchmark to see the crash.", tail.Length == 0 ? [] : tail.Split('\n'));
                 }

@@ -35,6 +35,16 @@ public sealed record BenchmarkRequest
     /// <summary>Run even when a cached result exists.</summary>
     public bool Force { get; init; }
 
+    /// <summary>
+    /// Host processes per case and runtime; null uses the mode's (<see cref="ModeChoice.Launches"/>). One is enough for
+    /// a run that reads only bytes per call, which do not change from one process to the next as times do; its ratios'
+    /// intervals then come from one process's iterations (and say so).
+    /// </summary>
+    public int? Launches { get; init; }
+
+    /// <summary>The launches per case and runtime in effect.</summary>
+    public int EffectiveLaunches => Launches ?? ModeChoice.Launches(Mode);
+
     /// <summary>The case timeout in effect.</summary>
     public TimeSpan EffectiveCaseTimeout => CaseTimeout ?? ModeChoice.CaseTimeout(Mode);
 
@@ -99,6 +109,11 @@ public sealed record BenchmarkRequest
         if (EffectiveCaseTimeout <= TimeSpan.Zero || EffectiveRunTimeout <= TimeSpan.Zero)
         {
             throw new PerfLabException("Timeouts must be positive.", "Give a number of seconds greater than zero.");
+        }
+
+        if (EffectiveLaunches < 1)
+        {
+            throw new PerfLabException($"{EffectiveLaunches} launches per case: a case needs at least one.", "Leave Launches unset for the mode's own number.");
         }
     }
 

@@ -10,6 +10,8 @@ namespace PerfLab.Benchmarks;
 /// <param name="CaseName">The case, as Method(params).</param>
 /// <param name="Phase">BenchmarkDotNet's stage, e.g. WorkloadWarmup.</param>
 /// <param name="Iteration">Iteration within the phase.</param>
+/// <param name="Launch">1-based number of the case's process on this runtime (quick mode runs several).</param>
+/// <param name="LaunchCount">Processes per case and runtime.</param>
 public sealed record RunProgress(
     string Stage,
     TimeSpan Elapsed,
@@ -19,9 +21,11 @@ public sealed record RunProgress(
     int? CaseCount = null,
     string? CaseName = null,
     string? Phase = null,
-    int? Iteration = null)
+    int? Iteration = null,
+    int? Launch = null,
+    int? LaunchCount = null)
 {
-    /// <summary>One line, e.g. "[  4.2s] net9.0 case 1/2 Sum(N=100) WorkloadActual 3".</summary>
+    /// <summary>One line, e.g. "[  4.2s] net9.0 case 1/2 launch 2/3 Sum(N=100) WorkloadActual 3".</summary>
     public override string ToString()
     {
         var clock = $"[{Elapsed.TotalSeconds,6:F1}s]";
@@ -31,6 +35,7 @@ public sealed record RunProgress(
         }
 
         var where = CaseNumber is null ? "" : $" case {CaseNumber}/{CaseCount?.ToString(System.Globalization.CultureInfo.InvariantCulture) ?? "?"}";
+        where += LaunchCount is > 1 ? $" launch {Launch}/{LaunchCount}" : "";
         var name = CaseName is null ? "" : " " + CaseName;
         var phase = Phase is null ? "" : " " + Phase + (Iteration is null ? "" : " " + Iteration);
         var message = Message is null ? "" : " " + Message;

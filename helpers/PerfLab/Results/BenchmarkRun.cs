@@ -10,13 +10,16 @@ namespace PerfLab.Results;
 /// <param name="IsBaseline">True for a method marked [Benchmark(Baseline = true)].</param>
 /// <param name="Runtime">Moniker of the runtime, e.g. net8.0.</param>
 /// <param name="RuntimeVersion">The exact runtime version that ran, as reported by the process.</param>
-/// <param name="Statistics">Time per operation in nanoseconds; null when the case failed.</param>
-/// <param name="MeasurementsNs">Each workload measurement, ns per operation.</param>
+/// <param name="Statistics">Time per operation in nanoseconds over every launch's iterations; null when the case failed.</param>
+/// <param name="MeasurementsNs">Each workload measurement, ns per operation, launch after launch.</param>
+/// <param name="LaunchMeansNs">The mean of each launch (one host process each), ns per operation; null in results
+/// written before launches were kept.</param>
 /// <param name="AllocatedBytes">Managed bytes allocated per operation.</param>
 /// <param name="Gen0">Gen0 collections per 1000 operations.</param>
 /// <param name="Gen1">Gen1 collections per 1000 operations.</param>
 /// <param name="Gen2">Gen2 collections per 1000 operations.</param>
 /// <param name="Ratio">Mean relative to the baseline row (see <see cref="BenchmarkRun.Baseline"/>).</param>
+/// <param name="RatioInterval">The 95% interval of <paramref name="Ratio"/>, or null (<see cref="Results.RatioInterval.Between"/>).</param>
 /// <param name="AllocRatio">Allocated bytes relative to the baseline row.</param>
 /// <param name="Cached">True when this row came from the result cache.</param>
 /// <param name="Warnings">Sub-nanosecond, zero-measurement, noise and BenchmarkDotNet's own remarks.</param>
@@ -31,11 +34,13 @@ public sealed record BenchmarkResult(
     string RuntimeVersion,
     CaseStatistics? Statistics,
     IReadOnlyList<double> MeasurementsNs,
+    IReadOnlyList<double>? LaunchMeansNs,
     long? AllocatedBytes,
     double? Gen0,
     double? Gen1,
     double? Gen2,
     double? Ratio,
+    RatioInterval? RatioInterval,
     double? AllocRatio,
     bool Cached,
     IReadOnlyList<string> Warnings,

@@ -3,15 +3,24 @@ using PerfLab.Contract;
 
 namespace PerfLab.Results;
 
-/// <summary>What one runtime produced: the runtime the host reported and one host result per case.</summary>
+/// <summary>One case on one runtime: the result of each launch (its own host process), in launch order.</summary>
+/// <param name="Launches">At least one; a failed launch fails the case, so the launches after it do not run.</param>
+public sealed record CaseLaunches(IReadOnlyList<HostResult> Launches)
+{
+    /// <summary>The case, as the host named it; null when the host ran none.</summary>
+    [System.Text.Json.Serialization.JsonIgnore] // derived from Launches
+    public CaseInfo? Case => Launches[0].Case;
+}
+
+/// <summary>What one runtime produced: the runtime the host reported and every case's launches.</summary>
 /// <param name="Moniker">The runtime asked for.</param>
 /// <param name="Source">installed or provisioned; missing for a cached part whose runtime is not on this machine.</param>
 /// <param name="Runtime">The runtime the host reported.</param>
-/// <param name="Cases">One host result per case.</param>
+/// <param name="Cases">One entry per case, with its launches.</param>
 /// <param name="Cached">True when taken from the cache.</param>
-public sealed record RuntimeOutcome(string Moniker, string Source, HostRuntime Runtime, IReadOnlyList<HostResult> Cases, bool Cached);
+public sealed record RuntimeOutcome(string Moniker, string Source, HostRuntime Runtime, IReadOnlyList<CaseLaunches> Cases, bool Cached);
 
-/// <summary>Turns host results into rows: ratios against the baseline, and warnings a reader should see.</summary>
+/// <summary>Turns host results into rows: launches combined, ratios against the baseline with their intervals, and warnings a reader should see.</summary>
 public static class ResultBuilder
 {
     /// <summary>Error above this share of the mean marks a result as noisy.</summary>
@@ -36,9 +45,9 @@ public static class ResultBuilder
     {
         ArgumentNullException.ThrowIfNull(outcomes);
         var rows = outcomes.SelectMany(o => o.Cases.Where(c => c.Case is not null).Select(c => Row(o, c, mode))).ToList();
-        var byMethod = rows.Any(r => r.IsBaseline);
-        var baseline = byMethod ? "method" : outcomes.Count > 0 ? "runtime:" + outcomes[0].Moniker : "none";
-        rows = byMethod ? WithMethodRatios(rows) : WithRuntimeRatios(rows, outcomes.Select(o => o.Moniker).ToArray());
+        var baseline = rows.Any(r => r.IsBaseline) ? "method" : outcomes.Count > 0 ? "runtime:" + outcomes[0].Moniker : "none";
+        var baselineOf = Baselines(rows, baseline);
+        rows = rows.Select(r => WithRatios(r, baselineOf(r), mode)).ToList();
 
         var warnings = new List<string>();
         if (mode == BenchmarkMode.Smoke)
@@ -62,11 +71,13 @@ public static class ResultBuilder
             timing);
     }
 
-    private static BenchmarkResult Row(RuntimeOutcome outcome, HostResult result, BenchmarkMode mode)
+    private static BenchmarkResult Row(RuntimeOutcome outcome, CaseLaunches launches, BenchmarkMode mode)
     {
-        var info = result.Case!;
-        var warnings = new List<string>(result.Warnings);
-        var stats = result.Statistics;
+        var info = launches.Case!;
+        var failedAt = launches.Launches.ToList().FindIndex(l => l.Error is not null);
+        var measured = failedAt < 0 ? launches.Launches.Where(l => l.Statistics is not null).ToArray() : [];
+        var stats = Combined(measured);
+        var warnings = launches.Launches.SelectMany(l => l.Warnings).Distinct().ToList();
         if (stats is not null && mode != BenchmarkMode.Smoke)
         {
             if (stats.Mean < 1)
@@ -80,6 +91,7 @@ public static class ResultBuilder
             }
         }
 
+        var allocated = PerOperation(measured, l => l.AllocatedBytesPerOperation);
         return new BenchmarkResult(
             info.TypeName,
             info.MethodName,
@@ -88,38 +100,99 @@ public static class ResultBuilder
             outcome.Moniker,
             outcome.Runtime.Version,
             stats,
-            result.MeasurementsNs ?? [],
-            result.AllocatedBytesPerOperation,
-            result.Gen0PerThousandOps,
-            result.Gen1PerThousandOps,
-            result.Gen2PerThousandOps,
+            measured.SelectMany(l => l.MeasurementsNs ?? []).ToArray(),
+            stats is null ? null : measured.Select(l => l.Statistics!.Mean).ToArray(),
+            allocated is { } bytes ? (long)Math.Round(bytes) : null,
+            PerOperation(measured, l => l.Gen0PerThousandOps),
+            PerOperation(measured, l => l.Gen1PerThousandOps),
+            PerOperation(measured, l => l.Gen2PerThousandOps),
             Ratio: null,
+            RatioInterval: null,
             AllocRatio: null,
             outcome.Cached,
             warnings,
-            result.Error,
+            failedAt < 0 ? null : FailedLaunch(launches.Launches[failedAt].Error!, failedAt),
             PublishedFigures.Find(info.Categories, info.MethodName, info.Parameters, info.IsBaseline));
     }
 
-    // Without a baseline method, each case compares with itself on the first runtime listed.
-    private static List<BenchmarkResult> WithRuntimeRatios(List<BenchmarkResult> rows, IReadOnlyList<string> runtimeOrder)
+    // The failed launch's own reason; after launches that measured, also which launch it was (a flaky failure reads differently).
+    private static string FailedLaunch(string error, int index) =>
+        index == 0 ? error : $"{error}\n(in launch {index + 1}; the launches before it measured)";
+
+    /// <summary>
+    /// The statistics of every launch's iterations taken together (mean, median, min, max, n, standard deviation, and
+    /// BenchmarkDotNet's Error: half the 99.9% confidence interval of the mean, t quantile at n - 1 degrees of freedom,
+    /// treating the iterations as one sample as BenchmarkDotNet does); one launch's are its own, as BenchmarkDotNet gave them.
+    /// </summary>
+    /// <param name="launches">The launches that measured.</param>
+    internal static CaseStatistics? Combined(IReadOnlyList<HostResult> launches)
     {
-        var baselines = rows
-            .Where(r => runtimeOrder.Count > 0 && r.Runtime == runtimeOrder[0])
-            .GroupBy(r => r.CaseKey)
-            .ToDictionary(g => g.Key, g => g.First());
-        return rows.Select(r => WithRatios(r, baselines.GetValueOrDefault(r.CaseKey))).ToList();
+        if (launches.Count <= 1)
+        {
+            return launches.FirstOrDefault()?.Statistics;
+        }
+
+        var all = launches.SelectMany(l => l.MeasurementsNs ?? []).Order().ToArray();
+        if (all.Length == 0)
+        {
+            return null;
+        }
+
+        var mean = all.Average();
+        var n = all.Length;
+        var stdDev = n > 1 ? Math.Sqrt(all.Sum(v => (v - mean) * (v - mean)) / (n - 1)) : 0;
+        var error = n > 1 ? StudentT.Quantile(0.9995, n - 1) * stdDev / Math.Sqrt(n) : 0;
+        var median = n % 2 == 1 ? all[n / 2] : (all[(n / 2) - 1] + all[n / 2]) / 2;
+        return new CaseStatistics(mean, error, stdDev, median, all[0], all[^1], n);
     }
 
-    // With a [Benchmark(Baseline = true)] method, rows compare with it on the same runtime and parameters.
-    private static List<BenchmarkResult> WithMethodRatios(List<BenchmarkResult> rows)
+    // Bytes and collections per operation over all launches: each launch weighted by the operations it ran, as one
+    // longer process would count them (a launch without the figure is left out).
+    private static double? PerOperation(IReadOnlyList<HostResult> launches, Func<HostResult, double?> value)
     {
-        static string Group(BenchmarkResult r) => $"{r.Runtime}|{r.Type}|{string.Join(",", r.Parameters.Select(p => $"{p.Name}={p.Value}"))}";
-        var baselines = rows.Where(r => r.IsBaseline).GroupBy(Group).ToDictionary(g => g.Key, g => g.First());
-        return rows.Select(r => WithRatios(r, baselines.GetValueOrDefault(Group(r)))).ToList();
+        var known = launches.Where(l => value(l) is not null).ToArray();
+        if (known.Length <= 1)
+        {
+            return known.Length == 0 ? null : value(known[0]);
+        }
+
+        var weights = known.Select(l => (double)Math.Max(l.TotalOperations ?? 1, 1)).ToArray();
+        return known.Select((l, i) => value(l)!.Value * weights[i]).Sum() / weights.Sum();
     }
 
-    private static BenchmarkResult WithRatios(BenchmarkResult row, BenchmarkResult? baseline)
+    /// <summary>
+    /// <paramref name="run"/> with the ratio intervals its file could not carry: results written before intervals
+    /// existed (schema 1 without <c>ratioInterval</c>, such as the reference file) get them from what they kept.
+    /// </summary>
+    /// <param name="run">A run read back from JSON.</param>
+    internal static BenchmarkRun WithMissingIntervals(BenchmarkRun run)
+    {
+        var baselineOf = Baselines(run.Results, run.Baseline);
+        return run with
+        {
+            Results = run.Results
+                .Select(r => r is { RatioInterval: null, Ratio: not null } && baselineOf(r) is { } b ? r with { RatioInterval = RatioInterval.Between(r, b, run.Mode) } : r)
+                .ToArray(),
+        };
+    }
+
+    // Each row's baseline row. "method": the [Benchmark(Baseline = true)] method on the same runtime and parameters;
+    // "runtime:<moniker>": the same case on that runtime (the first listed).
+    private static Func<BenchmarkResult, BenchmarkResult?> Baselines(IReadOnlyList<BenchmarkResult> rows, string baseline)
+    {
+        if (baseline == "method")
+        {
+            static string Group(BenchmarkResult r) => $"{r.Runtime}|{r.Type}|{string.Join(",", r.Parameters.Select(p => $"{p.Name}={p.Value}"))}";
+            var methods = rows.Where(r => r.IsBaseline).GroupBy(Group).ToDictionary(g => g.Key, g => g.First());
+            return r => methods.GetValueOrDefault(Group(r));
+        }
+
+        var runtime = baseline.StartsWith("runtime:", StringComparison.Ordinal) ? baseline["runtime:".Length..] : null;
+        var cases = rows.Where(r => r.Runtime == runtime).GroupBy(r => r.CaseKey).ToDictionary(g => g.Key, g => g.First());
+        return r => cases.GetValueOrDefault(r.CaseKey);
+    }
+
+    private static BenchmarkResult WithRatios(BenchmarkResult row, BenchmarkResult? baseline, BenchmarkMode mode)
     {
         if (baseline is null)
         {
@@ -129,6 +202,7 @@ public static class ResultBuilder
         return row with
         {
             Ratio = Ratio(row.Statistics?.Mean, baseline.Statistics?.Mean),
+            RatioInterval = RatioInterval.Between(row, baseline, mode),
             AllocRatio = Ratio(row.AllocatedBytes, baseline.AllocatedBytes),
         };
     }

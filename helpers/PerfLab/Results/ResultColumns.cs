@@ -1,10 +1,13 @@
+using System.Globalization;
+
 namespace PerfLab.Results;
 
 /// <summary>A column of the results table, as BenchmarkDotNet names it.</summary>
 /// <param name="Header">BenchmarkDotNet's column name.</param>
 /// <param name="RightAligned">Numbers are right-aligned.</param>
 /// <param name="Cell">The cell text of a row, units scaled.</param>
-internal sealed record ResultColumn(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell);
+/// <param name="Wraps">The text may break across lines where a page is narrow (a ratio with its interval is long).</param>
+internal sealed record ResultColumn(string Header, bool RightAligned, Func<BenchmarkResult, string> Cell, bool Wraps = false);
 
 /// <summary>The columns of a run's table: one definition for the terminal and the HTML views.</summary>
 internal static class ResultColumns
@@ -31,7 +34,7 @@ internal static class ResultColumns
         columns.Add(new("Error", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.Error) : "NA"));
         columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.StdDev) : "NA"));
         columns.Add(new("Median", true, r => r.Statistics is { } s ? QuantityText.Time(s.Median) : "NA"));
-        columns.Add(new("Ratio", true, r => r.Statistics is null ? "NA" : QuantityText.Ratio(r.Ratio)));
+        columns.Add(new("Ratio", true, RatioCell, Wraps: true));
         columns.Add(new("Gen0", true, r => QuantityText.Collections(r.Gen0)));
         if (run.Results.Any(r => r.Gen1 > 0))
         {
@@ -46,6 +49,28 @@ internal static class ResultColumns
         columns.Add(new("Allocated", true, r => r.Statistics is null ? "NA" : QuantityText.Bytes(r.AllocatedBytes)));
         columns.Add(new("Alloc Ratio", true, r => r.Statistics is null ? "NA" : r.AllocRatio is null && (r.AllocatedBytes ?? 0) == 0 ? "NA" : QuantityText.Ratio(r.AllocRatio)));
         return columns;
+    }
+
+    /// <summary>
+    /// The Ratio cell: "0.63 (0.58–0.69)" with its 95% interval, "no clear difference (0.91–1.07)" where the interval
+    /// holds 1, the bare ratio where there is no interval (smoke mode, the baseline itself), "NA" for a failed case.
+    /// </summary>
+    /// <param name="row">The row.</param>
+    public static string RatioCell(BenchmarkResult row)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        if (row.Statistics is null)
+        {
+            return "NA";
+        }
+
+        if (row.RatioInterval is not { } interval)
+        {
+            return QuantityText.Ratio(row.Ratio);
+        }
+
+        var range = $"({QuantityText.Ratio(interval.Low)}–{QuantityText.Ratio(interval.High)})";
+        return interval.HoldsOne ? "no clear difference " + range : $"{QuantityText.Ratio(row.Ratio)} {range}";
     }
 
     /// <summary>
@@ -100,7 +125,7 @@ internal static class ResultColumns
         };
     }
 
-    /// <summary>The sentence under the table that says what Ratio compares with.</summary>
+    /// <summary>The sentences under the table that say what Ratio compares with and what its interval covers.</summary>
     /// <param name="run">The run.</param>
     public static string RatioLegend(BenchmarkRun run)
     {
@@ -108,6 +133,14 @@ internal static class ResultColumns
         var legend = run.Baseline == "method"
             ? "Ratio: mean / the baseline method's mean on the same runtime."
             : $"Ratio: mean / the same benchmark's mean on {run.Baseline.Replace("runtime:", "", StringComparison.Ordinal)}.";
+        var intervals = run.Results.Select(r => (r.RatioInterval?.Kind, Launches: r.LaunchMeansNs?.Count ?? 0)).Where(k => k.Kind is not null).ToArray();
+        if (intervals.Length > 0)
+        {
+            var covers = intervals.Select(i => i.Kind).Distinct().Order().Select(kind => kind == IntervalKind.Launches
+                ? $"across {intervals.Where(i => i.Kind == kind).Max(i => i.Launches)} launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next"
+                : "from the iterations within one process of each case on each runtime, which does not cover what changes from one process to the next (code layout, tiering and PGO decisions): the real uncertainty is wider");
+            legend += string.Create(CultureInfo.InvariantCulture, $" In brackets, its {RatioInterval.Confidence:0%} interval {string.Join("; or ", covers)}; \"no clear difference\" where the interval holds 1.");
+        }
 
         // A measured row with no ratio: its baseline measured 0 ns (nothing to divide by) or has no time.
         return run.Results.Any(r => r.Statistics is not null && r.Ratio is null)

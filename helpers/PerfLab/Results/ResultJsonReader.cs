@@ -5,7 +5,7 @@ namespace PerfLab.Results;
 /// <summary>Reads back a <see cref="BenchmarkRun"/> written as JSON by Views/Json's ResultJson (layout: docs/results-schema.md).</summary>
 public static class ResultJsonReader
 {
-    /// <summary>A run read back from JSON.</summary>
+    /// <summary>A run read back from JSON; results written before ratio intervals existed get them (<see cref="ResultBuilder.WithMissingIntervals"/>).</summary>
     /// <param name="json">The text.</param>
     /// <exception cref="PerfLabException">The text is not a run of a schema version this library reads.</exception>
     public static BenchmarkRun Read(string json)
@@ -18,7 +18,7 @@ public static class ResultJsonReader
                 throw new PerfLabException($"Results use schema version {run.SchemaVersion}; this PerfLab reads version {BenchmarkRun.CurrentSchemaVersion}.", "Re-run the benchmark to produce current results.");
             }
 
-            return run;
+            return ResultBuilder.WithMissingIntervals(run);
         }
         catch (JsonException ex)
         {

@@ -24,8 +24,8 @@ public class CachedRuntimeSourceTests
 
         var request = new BenchmarkRequest { Source = Sources.Tiny(), SourcePath = "Tiny.cs", Runtimes = [absent], Mode = BenchmarkMode.Smoke };
         var hosts = new HostLayout();
-        var key = ResultCache.Key(request.Source, request.Mode, request.Filter, request.Environment, absent.Version, hosts.VersionOf(absent), hosts.GeneratorsFor(request.Source, absent));
-        new ResultCache(home.ResultsCache).Put(key, Fake.Runtime(absent.Version), [Fake.Case("Sum", 1, 0)]);
+        var key = ResultCache.Key(request.Source, request.Mode, request.EffectiveLaunches, request.Filter, request.Environment, absent.Version, hosts.VersionOf(absent), hosts.GeneratorsFor(request.Source, absent));
+        new ResultCache(home.ResultsCache).Put(key, Fake.Runtime(absent.Version), [new CaseLaunches([Fake.Case("Sum", 1, 0)])]);
 
         var run = await new BenchmarkEngine(home).RunAsync(request);
 

@@ -1,5 +1,6 @@
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
+using PerfLab.Results;
 using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
 
@@ -48,6 +49,94 @@ public class EngineTests
         var measured = Array.FindIndex(quickPhases, p => p.StartsWith("Workload", StringComparison.Ordinal));
         Assert.True(warmup >= 0 && warmup < measured, "quick mode phases: " + string.Join(" ", quickPhases.Distinct()));
         Assert.DoesNotContain("TieringWarmup", phases);
+    }
+
+    [Fact]
+    public async Task Quick_mode_measures_each_case_in_several_launches_with_the_runtimes_interleaved_and_an_interval_across_them()
+    {
+        var starts = new List<string>();
+        var pilots = new HashSet<int?>();
+        var progress = new SynchronousProgress(p =>
+        {
+            lock (starts)
+            {
+                if (p.Message == "starting")
+                {
+                    starts.Add($"{p.Runtime} case {p.CaseNumber} launch {p.Launch}/{p.LaunchCount}");
+                }
+
+                if (p.Phase == "WorkloadPilot")
+                {
+                    pilots.Add(p.Launch);
+                }
+            }
+        });
+        var quick = Smoke(Sources.Tiny(), "Launches.cs", "net9.0", "net10.0") with { Mode = BenchmarkMode.Quick };
+
+        var run = await _engine.RunAsync(quick, progress);
+
+        Assert.False(run.HasErrors, run.ToString());
+        var expected = Enumerable.Range(1, QuickJob.Launches).SelectMany(l => new[] { $"net9.0 case 1 launch {l}/{QuickJob.Launches}", $"net10.0 case 1 launch {l}/{QuickJob.Launches}" });
+        Assert.Equal(expected, starts);
+        // The first launch's pilot chooses the iterations; the later launches run them without a pilot of their own.
+        Assert.Equal([1], pilots);
+        Assert.All(run.Results, r => Assert.Equal(QuickJob.Launches, r.LaunchMeansNs!.Count));
+        // Every launch's iterations, less any upper outliers BenchmarkDotNet removed.
+        Assert.InRange(run.Results[1].MeasurementsNs.Count, QuickJob.Launches * 2, QuickJob.Launches * QuickJob.IterationCount);
+        Assert.Equal(IntervalKind.Launches, run.Results[1].RatioInterval!.Kind);
+        Assert.Matches(@"\| (\d\.\d\d|no clear difference) \(\d\.\d\d–\d\.\d\d\) \|", run.ToString());
+    }
+
+    [Fact]
+    public async Task A_quick_request_for_one_launch_runs_one_process_per_case()
+    {
+        var starts = 0;
+        var progress = new SynchronousProgress(p => { if (p.Message == "starting") { Interlocked.Increment(ref starts); } });
+        var once = Smoke(Sources.Tiny(), "OneLaunch.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Launches = 1, Force = true };
+
+        var run = await _engine.RunAsync(once, progress);
+
+        Assert.False(run.HasErrors, run.ToString());
+        Assert.Equal(1, starts);
+        Assert.Single(Assert.Single(run.Results).LaunchMeansNs!);
+    }
+
+    [Fact]
+    public async Task A_launch_that_fails_after_launches_that_measured_fails_the_case_says_which_and_no_launch_follows()
+    {
+        var marker = Path.Combine(Path.GetTempPath(), "perflab-launch-" + Guid.NewGuid().ToString("N"));
+        var source = $$"""
+            public class SecondLaunch
+            {
+                // The first process creates the file; every later one finds it there and fails.
+                private static readonly bool Fails = !Claim();
+
+                private static bool Claim()
+                {
+                    try { using var file = new FileStream(@"{{marker}}", FileMode.CreateNew); return true; }
+                    catch (IOException) { return false; }
+                }
+
+                [Benchmark]
+                public int Work() => Fails ? throw new InvalidOperationException("a later launch failed on purpose") : 42;
+            }
+            """;
+        var starts = new List<int?>();
+        var progress = new SynchronousProgress(p => { if (p.Message == "starting") { lock (starts) { starts.Add(p.Launch); } } });
+        try
+        {
+            var run = await _engine.RunAsync(Smoke(source, "SecondLaunch.cs", "net10.0") with { Mode = BenchmarkMode.Quick }, progress);
+
+            var row = Assert.Single(run.Results);
+            Assert.StartsWith("System.InvalidOperationException: a later launch failed on purpose", row.Error, StringComparison.Ordinal);
+            Assert.EndsWith("(in launch 2; the launches before it measured)", row.Error, StringComparison.Ordinal);
+            Assert.Equal([1, 2], starts);
+            Assert.Null(row.Statistics);
+        }
+        finally
+        {
+            File.Delete(marker);
+        }
     }
 
     private sealed class SynchronousProgress(Action<RunProgress> report) : IProgress<RunProgress>

@@ -15,7 +15,21 @@ public static class Fake
         return new HostResult(HostProtocol.Version, Runtime("?"), [info], info, stats, error is null ? [meanNs] : null, error is null ? allocated : null, null, null, null, 1000, [], error);
     }
 
+    /// <summary>One launch of a case that measured these iterations (ns per operation), with <paramref name="allocated"/> bytes per operation over <paramref name="operations"/>.</summary>
+    public static HostResult Launch(string method, double[] measurementsNs, bool baseline = false, long allocated = 0, long operations = 1000, string? category = null, CaseParameter[]? parameters = null)
+    {
+        var info = new CaseInfo(0, "Demo.Bench", method, parameters ?? [], baseline, category is null ? null : [category]);
+        var mean = measurementsNs.Average();
+        var stats = new CaseStatistics(mean, 1, 1, mean, measurementsNs.Min(), measurementsNs.Max(), measurementsNs.Length);
+        return new HostResult(HostProtocol.Version, Runtime("?"), [info], info, stats, measurementsNs, allocated, null, null, null, operations, [], null);
+    }
+
+    /// <summary>A runtime whose cases each ran in one launch.</summary>
     public static RuntimeOutcome Outcome(string moniker, string version, params HostResult[] cases) =>
+        Launched(moniker, version, cases.Select(c => new CaseLaunches([c])).ToArray());
+
+    /// <summary>A runtime whose cases ran in the launches given.</summary>
+    public static RuntimeOutcome Launched(string moniker, string version, params CaseLaunches[] cases) =>
         new(moniker, "installed", Runtime(version), cases, Cached: false);
 
     public static BenchmarkRun Run(BenchmarkMode mode, params RuntimeOutcome[] outcomes) =>

@@ -57,6 +57,41 @@ public class ChartTests
     }
 
     [Fact]
+    public void Ratio_bars_carry_their_interval_as_error_bars_and_the_baseline_has_none()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", Launches("Sum", null, 20, 22, 21)),
+            Fake.Launched("net10.0", "10.0.12", Launches("Sum", null, 10, 11, 10.5)));
+        var interval = run.Results[1].RatioInterval!;
+
+        var data = BenchmarkCharts.Ratios(run).Figure["data"]!.AsArray();
+
+        Assert.Null(data[0]!["error_y"]);
+        Assert.Equal(interval.High - 0.5, (double)data[1]!["error_y"]!["array"]![0]!, 5);
+        Assert.Equal(0.5 - interval.Low, (double)data[1]!["error_y"]!["arrayminus"]![0]!, 5);
+    }
+
+    [Fact]
+    public void Your_bar_beside_the_posts_ratio_carries_your_interval()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net9.0", "9.0.20", Launches("Sum", "N10-J01", 20, 22, 21)),
+            Fake.Launched("net10.0", "10.0.12", Launches("Sum", "N10-J01", 10, 11, 10.5)));
+        var interval = run.Results[1].RatioInterval!;
+
+        var yours = BenchmarkCharts.Published(run)!.Figure["data"]!.AsArray().Single(t => (string)t!["name"]! == "yours (this machine)")!;
+
+        Assert.Equal(0.5, (double)yours["y"]![0]!, 5);
+        Assert.Equal(interval.High - 0.5, (double)yours["error_y"]!["array"]![0]!, 5);
+        Assert.Equal(0.5 - interval.Low, (double)yours["error_y"]!["arrayminus"]![0]!, 5);
+    }
+
+    private static PerfLab.Results.CaseLaunches Launches(string method, string? category, params double[] means) =>
+        new(means.Select(m => Fake.Launch(method, [m], category: category)).ToArray());
+
+    [Fact]
     public void Allocation_chart_only_when_something_allocates()
     {
         var none = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("A", 10, 0)), Fake.Outcome("net10.0", "10.0.12", Fake.Case("A", 5, 0)));

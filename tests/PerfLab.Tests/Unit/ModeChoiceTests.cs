@@ -90,7 +90,13 @@ public class ModeChoiceTests
     [Fact]
     public void Quick_modes_meaning_comes_from_the_hosts_job()
     {
-        Assert.Contains($"{QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms", ModeChoice.Meaning(BenchmarkMode.Quick), StringComparison.Ordinal);
+        Assert.Contains($"{QuickJob.Launches} processes per runtime, each {QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms", ModeChoice.Meaning(BenchmarkMode.Quick), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Only_quick_mode_measures_a_case_in_several_launches()
+    {
+        Assert.Equal([1, QuickJob.Launches, 1], ModeChoice.All.Select(ModeChoice.Launches));
     }
 
     [Fact]

@@ -150,6 +150,24 @@ public class ReferenceRunsTests
     }
 
     [Fact]
+    public void The_course_machines_file_written_before_launches_reads_with_intervals_within_one_process()
+    {
+        var file = Path.Combine(PerfLab.Course.CourseRepository.Root(), "data", "reference", "machines", "course-machine-linux-x64.json");
+
+        var runs = ReferenceRuns.ReadRuns(file).Select(r => r.Run).ToArray();
+
+        static bool IsOwnBaseline(BenchmarkRun run, BenchmarkResult row) => run.Baseline == "method" ? row.IsBaseline : run.Baseline == "runtime:" + row.Runtime;
+        var compared = runs.SelectMany(run => run.Results.Where(r => r.Ratio is not null && !IsOwnBaseline(run, r))).ToArray();
+        var intervals = compared.Where(r => r.RatioInterval is not null).ToArray();
+        Assert.All(runs.SelectMany(run => run.Results), r => Assert.Null(r.LaunchMeansNs));
+        Assert.All(runs.SelectMany(run => run.Results.Where(r => IsOwnBaseline(run, r))), r => Assert.Null(r.RatioInterval));
+        Assert.All(intervals, r => Assert.Equal(IntervalKind.Iterations, r.RatioInterval!.Kind));
+        Assert.All(intervals, r => Assert.InRange(r.Ratio!.Value, r.RatioInterval!.Low, r.RatioInterval.High));
+        // The rest are sub-nanosecond cases with an iteration measured at 0 ns on a side: no logarithm, no interval.
+        Assert.True(intervals.Length >= 0.9 * compared.Length, $"{intervals.Length} of {compared.Length} compared rows have an interval");
+    }
+
+    [Fact]
     public void Reading_the_runs_of_a_file_of_another_schema_says_so()
     {
         using var folder = new TempFolder();

@@ -49,6 +49,18 @@ public class RequestTests
     }
 
     [Fact]
+    public void Launches_default_by_mode_and_a_request_asks_for_at_least_one()
+    {
+        var request = new BenchmarkRequest { Source = "", SourcePath = "x.cs", Mode = BenchmarkMode.Quick };
+        Assert.Equal(QuickJob.Launches, request.EffectiveLaunches);
+        Assert.Equal(1, (request with { Launches = 1 }).EffectiveLaunches);
+        Assert.Equal(1, (request with { Mode = BenchmarkMode.Full }).EffectiveLaunches);
+
+        var ex = Assert.Throws<PerfLabException>(() => (request with { Launches = 0 }).Validate());
+        Assert.Contains("at least one", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void The_content_key_follows_what_is_measured_and_ignores_how_long_and_line_endings()
     {
         var request = new BenchmarkRequest
@@ -61,7 +73,7 @@ public class RequestTests
         var key = request.ContentKey();
 
         Assert.Matches("^[0-9a-f]{64}$", key);
-        Assert.Equal(key, (request with { Mode = BenchmarkMode.Smoke, CaseTimeout = TimeSpan.FromSeconds(3), SourcePath = "cell 9", Force = true }).ContentKey());
+        Assert.Equal(key, (request with { Mode = BenchmarkMode.Smoke, CaseTimeout = TimeSpan.FromSeconds(3), SourcePath = "cell 9", Force = true, Launches = 1 }).ContentKey());
         Assert.Equal(key, (request with { Source = request.Source.Replace("\n", "\r\n", StringComparison.Ordinal) }).ContentKey());
         Assert.NotEqual(key, (request with { Source = request.Source.Replace("=> 1", "=> 2", StringComparison.Ordinal) }).ContentKey());
         Assert.NotEqual(key, (request with { Filter = ["A.One"] }).ContentKey());

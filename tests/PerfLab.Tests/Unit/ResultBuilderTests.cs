@@ -58,6 +58,32 @@ public class ResultBuilderTests
     }
 
     [Fact]
+    public void The_ratio_column_shows_the_interval_and_says_no_clear_difference_where_it_holds_one()
+    {
+        static CaseLaunches Launches(string method, params double[] means) => new(means.Select(m => Fake.Launch(method, [m])).ToArray());
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", Launches("Sum", 20, 22, 21), Launches("Same", 10.4, 10.9, 10.2)),
+            Fake.Launched("net10.0", "10.0.12", Launches("Sum", 10, 11, 10.5), Launches("Same", 10, 11, 10.5)));
+
+        Assert.Equal(["1.00", "1.00", "0.50 (0.45–0.56)", "no clear difference (0.91–1.10)"], run.Results.Select(ResultColumns.RatioCell));
+        Assert.Equal(
+            "Ratio: mean / the same benchmark's mean on net8.0. In brackets, its 95% interval across 3 launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next; \"no clear difference\" where the interval holds 1.",
+            ResultColumns.RatioLegend(run));
+    }
+
+    [Fact]
+    public void The_legend_says_when_an_interval_comes_from_one_process_only()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Full,
+            Fake.Launched("net8.0", "8.0.31", new CaseLaunches([Fake.Launch("Sum", [20, 21, 19])])),
+            Fake.Launched("net10.0", "10.0.12", new CaseLaunches([Fake.Launch("Sum", [10, 11, 10.5])])));
+
+        Assert.Contains("95% interval from the iterations within one process of each case on each runtime, which does not cover what changes from one process to the next", ResultColumns.RatioLegend(run), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Sub_nanosecond_and_noisy_results_are_flagged()
     {
         var run = Fake.Run(
@@ -87,6 +113,83 @@ public class ResultBuilderTests
         Assert.True(run.HasErrors);
         Assert.Equal("boom", run.Results[1].Error);
         Assert.Null(run.Results[1].Ratio);
+    }
+
+    [Fact]
+    public void A_rows_statistics_take_every_launchs_iterations_together_and_keep_each_launchs_mean()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", new CaseLaunches([
+                Fake.Launch("Sum", [10, 12], allocated: 24, operations: 1000),
+                Fake.Launch("Sum", [11, 13, 15], allocated: 25, operations: 3000),
+                Fake.Launch("Sum", [9], allocated: 24, operations: 1000)])));
+
+        var row = Assert.Single(run.Results);
+        var stats = row.Statistics!;
+        Assert.Equal([10.0, 12, 11, 13, 15, 9], row.MeasurementsNs);
+        Assert.Equal([11.0, 13, 9], row.LaunchMeansNs!);
+        Assert.Equal(70.0 / 6, stats.Mean, 12);
+        Assert.Equal((11.5, 9, 15, 6), (stats.Median, stats.Min, stats.Max, stats.N));
+        Assert.Equal(Math.Sqrt(14.0 / 3), stats.StdDev, 12);
+        // BenchmarkDotNet's Error: half the 99.9% confidence interval, t(0.9995, 5) = 6.8688.
+        Assert.Equal(6.8688 * Math.Sqrt(14.0 / 3) / Math.Sqrt(6), stats.Error, 3);
+        // Bytes as one process would count them: (24 * 1000 + 25 * 3000 + 24 * 1000) / 5000 = 24.6.
+        Assert.Equal(25, row.AllocatedBytes);
+    }
+
+    [Fact]
+    public void A_failed_launch_fails_the_case_with_its_reason_and_says_which_launch_after_launches_that_measured()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched(
+                "net8.0",
+                "8.0.31",
+                new CaseLaunches([Fake.Case("First", 0, 0, error: "boom")]),
+                new CaseLaunches([Fake.Launch("Second", [10, 11]), Fake.Case("Second", 0, 0, error: "Timed out: the case did not finish")])));
+
+        Assert.Equal("boom", run.Results[0].Error);
+        Assert.Equal("Timed out: the case did not finish\n(in launch 2; the launches before it measured)", run.Results[1].Error);
+        Assert.True(run.Results[1].TimedOut);
+        Assert.All(run.Results, r => Assert.Null(r.Statistics));
+    }
+
+    [Fact]
+    public void Json_keeps_launch_means_and_the_ratio_interval()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", new CaseLaunches([Fake.Launch("Sum", [20]), Fake.Launch("Sum", [21]), Fake.Launch("Sum", [19])])),
+            Fake.Launched("net10.0", "10.0.12", new CaseLaunches([Fake.Launch("Sum", [10]), Fake.Launch("Sum", [11]), Fake.Launch("Sum", [10.5])])));
+
+        var json = ResultJson.Serialize(run);
+        var back = ResultJsonReader.Read(json);
+
+        Assert.Contains("\"kind\": \"launches\"", json, StringComparison.Ordinal);
+        Assert.Equal(run.Results[1].RatioInterval, back.Results[1].RatioInterval);
+        Assert.Equal([10.0, 11, 10.5], back.Results[1].LaunchMeansNs!);
+    }
+
+    [Fact]
+    public void Json_written_before_intervals_gets_them_from_its_iterations_when_read()
+    {
+        var run = Fake.Run(
+            BenchmarkMode.Full,
+            Fake.Launched("net8.0", "8.0.31", new CaseLaunches([Fake.Launch("Sum", [20, 21, 19, 20.5])])),
+            Fake.Launched("net10.0", "10.0.12", new CaseLaunches([Fake.Launch("Sum", [10, 11, 10.5, 10.2])])));
+        var old = System.Text.Json.Nodes.JsonNode.Parse(ResultJson.Serialize(run))!;
+        foreach (var row in old["results"]!.AsArray())
+        {
+            row!.AsObject().Remove("ratioInterval");
+            row.AsObject().Remove("launchMeansNs");
+        }
+
+        var back = ResultJsonReader.Read(old.ToJsonString());
+
+        Assert.Null(back.Results[0].RatioInterval);
+        Assert.Equal(run.Results[1].RatioInterval, back.Results[1].RatioInterval);
+        Assert.Equal(IntervalKind.Iterations, back.Results[1].RatioInterval!.Kind);
     }
 
     [Fact]

@@ -8,8 +8,8 @@ public class ResultCacheTests
 {
     private static readonly Dictionary<string, string> NoEnv = [];
 
-    private static string Key(string source = "src", BenchmarkMode mode = BenchmarkMode.Quick, string[]? filter = null, Dictionary<string, string>? env = null, string runtime = "8.0.31", string host = "h1", string? generators = null) =>
-        ResultCache.Key(source, mode, filter ?? [], env ?? NoEnv, runtime, host, generators);
+    private static string Key(string source = "src", BenchmarkMode mode = BenchmarkMode.Quick, int launches = 3, string[]? filter = null, Dictionary<string, string>? env = null, string runtime = "8.0.31", string host = "h1", string? generators = null) =>
+        ResultCache.Key(source, mode, launches, filter ?? [], env ?? NoEnv, runtime, host, generators);
 
     [Fact]
     public void Every_input_changes_the_key()
@@ -19,6 +19,7 @@ public class ResultCacheTests
             Key(),
             Key(source: "src2"),
             Key(mode: BenchmarkMode.Full),
+            Key(launches: 1),
             Key(filter: ["*Sum*"]),
             Key(env: new() { ["DOTNET_TieredPGO"] = "0" }),
             Key(runtime: "8.0.32"),
@@ -41,9 +42,11 @@ public class ResultCacheTests
     [Fact]
     public void The_key_stays_what_existing_caches_were_written_with()
     {
-        // A change here would silently turn every reader's cached result into a miss.
+        // A change here would silently turn every reader's cached result into a miss. (Entry version 2, a case's
+        // launches, and the launches per case as an input changed it on purpose: an entry of version 1 holds one
+        // result per case, and a run of one launch is not a run of three.)
         Assert.Equal(
-            "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
+            "3c0543d85bcc55bf36ec9e49256b152c8735006f0cc787af868e4021dc5682b8",
             Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }));
     }
 
@@ -52,7 +55,7 @@ public class ResultCacheTests
     {
         // Only [GeneratedRegex] sources pass a generator; every other reader's cached result stays a hit.
         Assert.Equal(
-            "aef1f6ed83cbb78cc5fb42876c136771c09459f36f78af44e56908c52852962a",
+            "3c0543d85bcc55bf36ec9e49256b152c8735006f0cc787af868e4021dc5682b8",
             Key(source: "a\r\nb", filter: ["*Sum*", "*Max*"], env: new() { ["B"] = "2", ["A"] = "1" }, generators: null));
     }
 
@@ -61,13 +64,13 @@ public class ResultCacheTests
     {
         using var folder = new TempFolder();
         var cache = new ResultCache(folder.Path);
-        var result = Fake.Case("Sum", 12.5, 0);
-        cache.Put(Key(), Fake.Runtime("8.0.31"), [result]);
+        var launches = new CaseLaunches([Fake.Case("Sum", 12.5, 0), Fake.Case("Sum", 13.5, 0)]);
+        cache.Put(Key(), Fake.Runtime("8.0.31"), [launches]);
 
         var hit = cache.TryGet(Key(), _ => Assert.Fail("no warning expected"));
         Assert.NotNull(hit);
         Assert.Equal("8.0.31", hit.Value.Runtime.Version);
-        Assert.Equal(12.5, hit.Value.Cases[0].Statistics!.Mean);
+        Assert.Equal([12.5, 13.5], hit.Value.Cases[0].Launches.Select(l => l.Statistics!.Mean));
     }
 
     [Fact]
@@ -75,11 +78,12 @@ public class ResultCacheTests
     {
         // The on-disk format of existing caches: a new field would be harmless to read, but a renamed one a miss.
         using var folder = new TempFolder();
-        new ResultCache(folder.Path).Put(Key(), Fake.Runtime("8.0.31"), [Fake.Case("Sum", 12.5, 0)]);
+        new ResultCache(folder.Path).Put(Key(), Fake.Runtime("8.0.31"), [new CaseLaunches([Fake.Case("Sum", 12.5, 0)])]);
 
         using var entry = System.Text.Json.JsonDocument.Parse(File.ReadAllText(Path.Combine(folder.Path, Key() + ".json")));
         Assert.Equal(["version", "key", "runtime", "cases"], entry.RootElement.EnumerateObject().Select(p => p.Name));
-        Assert.Equal(1, entry.RootElement.GetProperty("version").GetInt32());
+        Assert.Equal(2, entry.RootElement.GetProperty("version").GetInt32());
+        Assert.Equal(["launches"], entry.RootElement.GetProperty("cases")[0].EnumerateObject().Select(p => p.Name));
         Assert.Equal(Key(), entry.RootElement.GetProperty("key").GetString());
     }
 

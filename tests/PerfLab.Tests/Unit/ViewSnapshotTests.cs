@@ -15,18 +15,20 @@ public class ViewSnapshotTests
     private static BenchmarkRun SampleRun()
     {
         var n = new CaseParameter("N", "1000");
-        var net8 = Fake.Outcome(
+        CaseLaunches Launches(string method, long allocated, params double[][] launches) =>
+            new(launches.Select(m => Fake.Launch(method, m, allocated: allocated, parameters: [n])).ToArray());
+        var net8 = Fake.Launched(
             "net8.0",
             "8.0.31",
-            Fake.Case("Loop", 512.25, 0, baseline: false, errorNs: 3.5, parameters: n),
-            Fake.Case("Linq", 2345.5, 4096, errorNs: 20, parameters: n),
-            Fake.Case("Tiny", 0.0125, 0, errorNs: 0.001));
-        var net10 = Fake.Outcome(
+            Launches("Loop", 0, [510, 514.5], [509, 513], [515, 516]),
+            Launches("Linq", 4096, [2340, 2351], [2330, 2361], [2349, 2342]),
+            new CaseLaunches([Fake.Case("Tiny", 0.0125, 0, errorNs: 0.001)]));
+        var net10 = Fake.Launched(
             "net10.0",
             "10.0.12",
-            Fake.Case("Loop", 480.5, 0, errorNs: 80, parameters: n),
-            Fake.Case("Linq", 600.75, 32, errorNs: 4, parameters: n),
-            Fake.Case("Tiny", 0, 0, error: "System.InvalidOperationException: boom\n   at Demo.Bench.Tiny()"));
+            Launches("Loop", 0, [470, 491], [520, 560], [455, 470]),
+            Launches("Linq", 32, [600, 601.5], [598, 603], [601, 600]),
+            new CaseLaunches([Fake.Case("Tiny", 0, 0, error: "System.InvalidOperationException: boom\n   at Demo.Bench.Tiny()")]));
         return Fake.Run(BenchmarkMode.Quick, net8, net10) with
         {
             Environment = new Dictionary<string, string> { ["DOTNET_TieredPGO"] = "0" },

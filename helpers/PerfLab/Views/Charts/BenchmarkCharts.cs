@@ -12,7 +12,7 @@ internal sealed record ChartSpec(string Id, string Title, JsonObject Figure);
 
 /// <summary>
 /// The charts of a run, as Plotly figure JSON: mean time per case and runtime with error bars (log axis
-/// when values span more than 100x), allocated bytes, and the ratio against the baseline. Colours are
+/// when values span more than 100x), allocated bytes, and the ratio against the baseline with its interval. Colours are
 /// fixed per runtime and readable on light and dark backgrounds.
 /// </summary>
 internal static class BenchmarkCharts
@@ -70,7 +70,9 @@ internal static class BenchmarkCharts
             >= 1e3 => (1e3, "μs"),
             _ => (1.0, "ns"),
         };
-        var traces = Traces(run, r => r.Statistics?.Mean / scale, r => r.Statistics is { N: > 1 } s ? s.Error / scale : null, log);
+        // A time is never negative: the bar below stops at zero (on a log axis, short of it).
+        var floor = log ? 0.9 : 1.0;
+        var traces = Traces(run, r => r.Statistics?.Mean / scale, r => r.Statistics is { N: > 1 } s ? (Math.Min(s.Error, s.Mean * floor) / scale, s.Error / scale) : null);
         return new ChartSpec("time", "Mean time per operation", Figure(traces, $"Mean ({unit} per operation)" + (log ? ", log scale" : ""), log));
     }
 
@@ -79,16 +81,16 @@ internal static class BenchmarkCharts
     public static ChartSpec Allocations(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        return new ChartSpec("allocated", "Allocated bytes per operation", Figure(Traces(run, r => r.AllocatedBytes, _ => null, log: false), "Allocated (bytes per operation)", log: false));
+        return new ChartSpec("allocated", "Allocated bytes per operation", Figure(Traces(run, r => r.AllocatedBytes, _ => null), "Allocated (bytes per operation)", log: false));
     }
 
-    /// <summary>Ratio against the baseline, with a line at 1.</summary>
+    /// <summary>Ratio against the baseline, error bars from its 95% interval, with a line at 1.</summary>
     /// <param name="run">The run.</param>
     public static ChartSpec Ratios(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
         var against = run.Baseline == "method" ? "the baseline method" : run.Baseline.Replace("runtime:", "", StringComparison.Ordinal);
-        var figure = Figure(Traces(run, r => r.Ratio, _ => null, log: false), "Ratio against " + against, log: false);
+        var figure = Figure(Traces(run, r => r.Ratio, r => Bar(r.Ratio, r.RatioInterval)), "Ratio against " + against, log: false);
         figure["layout"]!["shapes"] = new JsonArray(new JsonObject
         {
             ["type"] = "line",
@@ -105,7 +107,7 @@ internal static class BenchmarkCharts
     /// <summary>
     /// For cases that reproduce a published figure: the post's ratio beside the ratio measured here (the
     /// newer runtime over the older one, or the new idiom over the old on one runtime), so the reader
-    /// sees whether the improvement reproduces on their machine.
+    /// sees whether the improvement reproduces on their machine; the measured ratio's 95% interval as its error bars.
     /// </summary>
     /// <param name="run">The run.</param>
     /// <returns>The chart, or null when no case can be compared with a published ratio.</returns>
@@ -115,6 +117,7 @@ internal static class BenchmarkCharts
         var labels = new JsonArray();
         var published = new JsonArray();
         var yours = new JsonArray();
+        var yoursBars = new List<(double Minus, double Plus)?>();
         var who = run.MeasuredBy ?? "yours";
         var hover = new JsonArray();
         var references = new List<IReadOnlyList<ReferenceMeasurement>>();
@@ -123,18 +126,20 @@ internal static class BenchmarkCharts
             var figure = group.First().Published!;
             var (before, after) = (figure.Before!, figure.After!);
             double? mine = null;
+            RatioInterval? interval;
             string compared;
             string shown;
             if (figure.Kind == "runtimes")
             {
-                var old = group.FirstOrDefault(r => r.Runtime == before.Runtime)?.Statistics;
-                var recent = group.FirstOrDefault(r => r.Runtime == after.Runtime)?.Statistics;
-                if (old is null || recent is null)
+                var oldRow = group.FirstOrDefault(r => r.Runtime == before.Runtime);
+                var recentRow = group.FirstOrDefault(r => r.Runtime == after.Runtime);
+                if (oldRow?.Statistics is not { } old || recentRow?.Statistics is not { } recent)
                 {
                     continue; // the post's runtimes (e.g. .NET Core 2.1 and 3.0) are not in this run
                 }
 
                 mine = recent.Mean / old.Mean;
+                interval = RatioInterval.Between(recentRow, oldRow, run.Mode);
                 compared = $"{after.Runtime} / {before.Runtime}";
                 shown = $"{who}: {QuantityText.Time(old.Mean)} -> {QuantityText.Time(recent.Mean)}";
             }
@@ -151,6 +156,7 @@ internal static class BenchmarkCharts
                 }
 
                 mine = row.Statistics!.Mean / baseline.Statistics!.Mean;
+                interval = RatioInterval.Between(row, baseline, run.Mode);
                 compared = $"{after.Method} / {before.Method}";
                 shown = $"{who} on {row.Runtime}: {QuantityText.Time(baseline.Statistics.Mean)} -> {QuantityText.Time(row.Statistics.Mean)}";
             }
@@ -160,6 +166,7 @@ internal static class BenchmarkCharts
             labels.Add(figure.Kind == "runtimes" ? $"{group.First().DisplayName} ({figure.Id}, {compared})" : $"{group.First().DisplayName} ({figure.Id})");
             published.Add(Number(figure.Ratio));
             yours.Add(Number(mine));
+            yoursBars.Add(Bar(mine, interval));
             hover.Add($"{figure.Post}{(figure.Kind == "runtimes" ? "" : $", {compared}")}: {QuantityText.Time(before.MeanNs)} -> {QuantityText.Time(after.MeanNs)}; {shown}");
             references.Add(ReferenceRuns.For(figure, run.Code));
         }
@@ -193,7 +200,13 @@ internal static class BenchmarkCharts
         // The course site shows the reference run itself: the same bars twice would read as a second machine agreeing.
         if (!yoursIsAReference)
         {
-            traces.Add(Trace(run.MeasuredBy ?? "yours (this machine)", yours, Palette[2]));
+            var trace = Trace(run.MeasuredBy ?? "yours (this machine)", yours, Palette[2]);
+            if (yoursBars.Any(b => b is not null))
+            {
+                trace["error_y"] = ErrorBars(yoursBars);
+            }
+
+            traces.Add(trace);
         }
 
         var figureJson = Figure(traces, "Ratio newer / older runtime", log: false);
@@ -261,7 +274,21 @@ internal static class BenchmarkCharts
         return new ChartSpec("break-even", $"When {breakEven.Prepared.Name} pays off against {breakEven.Plain.Name}", figure);
     }
 
-    private static JsonArray Traces(BenchmarkRun run, Func<BenchmarkResult, double?> value, Func<BenchmarkResult, double?> error, bool log)
+    // An interval as an error bar's lengths below and above the ratio.
+    private static (double Minus, double Plus)? Bar(double? ratio, RatioInterval? interval) =>
+        ratio is { } r && interval is { } i ? (r - i.Low, i.High - r) : null;
+
+    private static JsonObject ErrorBars(IEnumerable<(double Minus, double Plus)?> bars) => new()
+    {
+        ["type"] = "data",
+        ["symmetric"] = false,
+        ["array"] = new JsonArray(bars.Select(b => Number(b?.Plus)).ToArray()),
+        ["arrayminus"] = new JsonArray(bars.Select(b => Number(b?.Minus)).ToArray()),
+        ["visible"] = true,
+        ["color"] = "#888",
+    };
+
+    private static JsonArray Traces(BenchmarkRun run, Func<BenchmarkResult, double?> value, Func<BenchmarkResult, (double Minus, double Plus)?> error)
     {
         var cases = run.Results.Select(r => r.CaseKey).Distinct().ToArray();
         var labels = cases.Select(c => run.Results.First(r => r.CaseKey == c).DisplayName).ToArray();
@@ -280,17 +307,7 @@ internal static class BenchmarkCharts
             };
             if (rows.Any(r => r is not null && error(r) is not null))
             {
-                // A time is never negative: the bar below stops at zero (on a log axis, short of it).
-                var floor = log ? 0.9 : 1.0;
-                trace["error_y"] = new JsonObject
-                {
-                    ["type"] = "data",
-                    ["symmetric"] = false,
-                    ["array"] = new JsonArray(rows.Select(r => r is null ? null : Number(error(r))).ToArray()),
-                    ["arrayminus"] = new JsonArray(rows.Select(r => r is null ? null : Number(Math.Min(error(r) ?? 0, (value(r) ?? 0) * floor))).ToArray()),
-                    ["visible"] = true,
-                    ["color"] = "#888",
-                };
+                trace["error_y"] = ErrorBars(rows.Select(r => r is null ? null : error(r)));
             }
 
             traces.Add(trace);

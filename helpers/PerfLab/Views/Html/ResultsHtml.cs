@@ -23,6 +23,7 @@ public static class ResultsHtml
         .perflab-results th, .perflab-results td { padding: 3px 10px; border-bottom: 1px solid rgba(128,128,128,0.3); }
         .perflab-results th { text-align: left; }
         .perflab-results td.num, .perflab-results th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .perflab-results td.wraps { white-space: normal; min-width: 10em; }
         .perflab-results tr.baseline td { font-weight: 600; }
         .perflab-results tr.failed td { color: #e5484d; }
         .perflab-results .warn { color: #d4a72c; font-size: 12px; }
@@ -58,7 +59,7 @@ public static class ResultsHtml
             html.Append("<tr").Append(cssClass).Append('>');
             foreach (var column in columns)
             {
-                html.Append(column.RightAligned ? "<td class=\"num\">" : "<td>").Append(Escape(column.Cell(row))).Append("</td>");
+                html.Append(column.RightAligned ? (column.Wraps ? "<td class=\"num wraps\">" : "<td class=\"num\">") : "<td>").Append(Escape(column.Cell(row))).Append("</td>");
             }
 
             html.Append("</tr>");

@@ -1,0 +1,86 @@
+using System.Text.Json.Serialization;
+using PerfLab.Contract;
+
+namespace PerfLab.Results;
+
+/// <summary>What a ratio's interval is computed from, and so which variation it covers.</summary>
+public enum IntervalKind
+{
+    /// <summary>Each side's launch means (separate processes): covers what changes from one process to the next.</summary>
+    Launches,
+
+    /// <summary>Each side's iterations within one process: does not cover what changes from one process to the next
+    /// (code layout, tiering and PGO decisions), so it is narrower than the ratio's real uncertainty.</summary>
+    Iterations,
+}
+
+/// <summary>
+/// A 95% interval for a row's ratio to its baseline row. On the log scale, the difference of the two sides'
+/// mean logs has a standard error from their variances (Welch), and a Student t quantile at the Welch–Satterthwaite
+/// degrees of freedom sets its width; the interval is that width around the ratio of means the table shows:
+/// ratio × exp(±t·se). The values are each side's launch means when both sides have two or more launches, else
+/// each side's iterations (one process each: <see cref="IntervalKind.Iterations"/>).
+/// </summary>
+/// <param name="Low">Lower end.</param>
+/// <param name="High">Upper end.</param>
+/// <param name="Kind">What it was computed from.</param>
+public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
+{
+    /// <summary>The share of repeated measurements whose interval would hold the true ratio.</summary>
+    public const double Confidence = 0.95;
+
+    /// <summary>The interval holds 1: the data cannot tell the two apart.</summary>
+    [JsonIgnore] // derived from Low and High
+    public bool HoldsOne => Low <= 1 && High >= 1;
+
+    /// <summary>The interval of <paramref name="row"/>'s ratio to <paramref name="baseline"/>, or null: in smoke mode, for the
+    /// baseline row itself, when a side has no time or fewer than two values, or a value that is not above zero.</summary>
+    /// <param name="row">The row.</param>
+    /// <param name="baseline">The row it is compared with.</param>
+    /// <param name="mode">The run's mode.</param>
+    public static RatioInterval? Between(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        ArgumentNullException.ThrowIfNull(baseline);
+        if (mode == BenchmarkMode.Smoke || ReferenceEquals(row, baseline) || row.Statistics is not { } a || baseline.Statistics is not { } b || b.Mean <= 0)
+        {
+            return null;
+        }
+
+        return row.LaunchMeansNs is { Count: >= 2 } aLaunches && baseline.LaunchMeansNs is { Count: >= 2 } bLaunches
+            ? Of(a.Mean / b.Mean, aLaunches, bLaunches, IntervalKind.Launches)
+            : Of(a.Mean / b.Mean, row.MeasurementsNs, baseline.MeasurementsNs, IntervalKind.Iterations);
+    }
+
+    /// <summary>The interval around <paramref name="ratio"/> from two samples, or null when a side has fewer than two values or one not above zero.</summary>
+    /// <param name="ratio">The ratio shown (of the means).</param>
+    /// <param name="values">The row's values.</param>
+    /// <param name="baselineValues">The baseline's values.</param>
+    /// <param name="kind">What the values are.</param>
+    internal static RatioInterval? Of(double ratio, IReadOnlyList<double> values, IReadOnlyList<double> baselineValues, IntervalKind kind)
+    {
+        if (values.Count < 2 || baselineValues.Count < 2 || values.Concat(baselineValues).Any(v => !(v > 0) || !double.IsFinite(v)) || !double.IsFinite(ratio))
+        {
+            return null;
+        }
+
+        // Each side's variance of the mean of its logs.
+        static double VarianceOfMean(IReadOnlyList<double> sample)
+        {
+            var logs = sample.Select(v => Math.Log(v)).ToArray();
+            var mean = logs.Average();
+            return logs.Sum(l => (l - mean) * (l - mean)) / (logs.Length - 1) / logs.Length;
+        }
+
+        var (va, vb) = (VarianceOfMean(values), VarianceOfMean(baselineValues));
+        var standardError = Math.Sqrt(va + vb);
+        if (standardError == 0)
+        {
+            return new RatioInterval(ratio, ratio, kind);
+        }
+
+        var degreesOfFreedom = (va + vb) * (va + vb) / ((va * va / (values.Count - 1)) + (vb * vb / (baselineValues.Count - 1)));
+        var width = Math.Exp(StudentT.Quantile(1 - ((1 - Confidence) / 2), degreesOfFreedom) * standardError);
+        return new RatioInterval(ratio / width, ratio * width, kind);
+    }
+}

@@ -1,0 +1,80 @@
+using PerfLab.Contract;
+using PerfLab.Results;
+using PerfLab.Tests.Support;
+
+namespace PerfLab.Tests.Unit;
+
+public class RatioIntervalTests
+{
+    [Fact]
+    public void Launch_means_give_a_welch_interval_on_the_log_scale_around_the_ratio_of_means()
+    {
+        // ln-scale variances of the means and the Welch–Satterthwaite degrees of freedom (3.99, t = 2.779), worked out separately.
+        var interval = RatioInterval.Of(10.5 / 20, [10, 11, 10.5], [20, 19, 21], IntervalKind.Launches)!;
+
+        Assert.Equal(0.469896572, interval.Low, 8);
+        Assert.Equal(0.586565250, interval.High, 8);
+        Assert.Equal(IntervalKind.Launches, interval.Kind);
+        Assert.False(interval.HoldsOne);
+    }
+
+    [Fact]
+    public void Launches_that_cannot_be_told_apart_give_an_interval_holding_one()
+    {
+        var interval = RatioInterval.Of(10.5 / 10.5, [10, 11, 10.5], [10.4, 10.9, 10.2], IntervalKind.Launches)!;
+
+        Assert.Equal(0.906706759, interval.Low, 8);
+        Assert.Equal(1.102892407, interval.High, 8);
+        Assert.True(interval.HoldsOne);
+    }
+
+    [Fact]
+    public void The_shown_ratio_lies_inside_even_when_the_launches_are_skewed()
+    {
+        var ratio = 12.0 / 10;
+        var interval = RatioInterval.Of(ratio, [10, 10, 16], [10, 10.1, 9.9], IntervalKind.Launches)!;
+
+        Assert.InRange(ratio, interval.Low, interval.High);
+    }
+
+    [Fact]
+    public void Rows_with_launches_use_them_and_rows_of_one_process_use_their_iterations()
+    {
+        var launched = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", Case(Fake.Launch("Sum", [20, 20.5]), Fake.Launch("Sum", [19, 19.5]), Fake.Launch("Sum", [21, 21.5]))),
+            Fake.Launched("net10.0", "10.0.12", Case(Fake.Launch("Sum", [10, 10.5]), Fake.Launch("Sum", [11, 11.5]), Fake.Launch("Sum", [10.5, 11]))));
+        var oneProcess = Fake.Run(
+            BenchmarkMode.Full,
+            Fake.Launched("net8.0", "8.0.31", Case(Fake.Launch("Sum", [20, 20.5, 19, 19.5]))),
+            Fake.Launched("net10.0", "10.0.12", Case(Fake.Launch("Sum", [10, 10.5, 11, 11.5]))));
+
+        Assert.Equal(IntervalKind.Launches, launched.Results[1].RatioInterval!.Kind);
+        Assert.Equal(IntervalKind.Iterations, oneProcess.Results[1].RatioInterval!.Kind);
+        Assert.InRange(launched.Results[1].Ratio!.Value, launched.Results[1].RatioInterval!.Low, launched.Results[1].RatioInterval!.High);
+    }
+
+    [Fact]
+    public void There_is_no_interval_in_smoke_mode_for_the_baseline_itself_or_with_fewer_than_two_values_a_side()
+    {
+        var smoke = Fake.Run(
+            BenchmarkMode.Smoke,
+            Fake.Launched("net8.0", "8.0.31", Case(Fake.Launch("Sum", [20, 21]))),
+            Fake.Launched("net10.0", "10.0.12", Case(Fake.Launch("Sum", [10, 11]))));
+        var single = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", Case(Fake.Launch("Sum", [20]))),
+            Fake.Launched("net10.0", "10.0.12", Case(Fake.Launch("Sum", [10, 11]))));
+
+        Assert.All(smoke.Results, r => Assert.Null(r.RatioInterval));
+        Assert.Null(single.Results[0].RatioInterval);
+        Assert.Null(single.Results[1].RatioInterval);
+        Assert.Equal(0.525, single.Results[1].Ratio!.Value, 10);
+    }
+
+    [Fact]
+    public void A_value_that_is_not_above_zero_has_no_logarithm_and_so_no_interval() =>
+        Assert.Null(RatioInterval.Of(0.5, [0, 1, 2], [2, 2.1, 1.9], IntervalKind.Iterations));
+
+    private static CaseLaunches Case(params HostResult[] launches) => new(launches);
+}
