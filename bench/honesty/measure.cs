@@ -10,9 +10,12 @@
 //   holds the second full run's ratio: the calibration of the intervals the reference file's rows carry.
 //
 // Usage (from the repository root):
-//   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full] [--write-reference] [--try] [--out FILE.md]
+//   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full | --against-reference] [--write-reference] [--try] [--out FILE.md]
 // --reps: quick runs (default 2).
 // --one-full: one full run instead of two (no full-against-full comparison; saves the longest part).
+// --against-reference: no full run at all: the quick runs are compared with the committed reference file
+//   (data/reference/machines/course-machine-linux-x64.json, full mode, measured on this machine earlier), which is
+//   what a reader compares a quick run with. Takes as long as the quick runs (about an hour with launches).
 // --write-reference: also keep the first full run as data/reference/machines/course-machine-linux-x64.json.
 // --try: proves this script's code paths in about two minutes: each run is `perflab bench` of one suite case
 //   (RuntimeDifferences.PlainLoop, 3 runtimes) in quick mode, which also stands in for full mode. Its numbers
@@ -27,7 +30,7 @@ using PerfLab.Bench;
 using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--try") is not { } options)
+if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--try") is not { } options)
 {
     return 2;
 }
@@ -42,6 +45,13 @@ if (tryOnly && options.Flags.Contains("--write-reference"))
     return 2;
 }
 
+var againstReference = options.Flags.Contains("--against-reference");
+if (againstReference && (options.Flags.Contains("--write-reference") || options.Flags.Contains("--one-full")))
+{
+    Console.Error.WriteLine("--against-reference runs no full run: it cannot be combined with --write-reference or --one-full.");
+    return 2;
+}
+
 var repo = FindRepo();
 var work = Directory.CreateTempSubdirectory("perflab-honesty-").FullName;
 var report = new StringBuilder();
@@ -50,7 +60,7 @@ Log("building PerfLab (Release)");
 var cliDll = BuildCli(repo, "Release");
 
 // quick, full, quick, full, ...: each full run sits between quick runs.
-var fullRuns = options.Flags.Contains("--one-full") ? 1 : 2;
+var fullRuns = againstReference ? 0 : options.Flags.Contains("--one-full") ? 1 : 2;
 var plan = new List<string>();
 for (var i = 0; i < Math.Max(options.Repetitions, fullRuns); i++)
 {
@@ -89,12 +99,18 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
     }
 }
 
+if (againstReference)
+{
+    full.Add(Ratios(CourseRepository.PathOf($"{CourseRepository.ReferenceMachinesFolder}/{MachineName}.json", repo)));
+}
+
+var fullName = againstReference ? "the committed reference file" : "full run 1";
 var fullRatios = full[0];
 var real = fullRatios.Where(f => f.Value.Mean < 0.8 || f.Value.Mean > 1.25).Select(f => f.Key).Order(StringComparer.Ordinal).ToArray();
-string Minutes(string mode) => string.Join(", ", wall[mode].Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture)));
+string Minutes(string mode) => wall.TryGetValue(mode, out var seconds) ? string.Join(", ", seconds.Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture))) : "none";
 report.AppendLine(CultureInfo.InvariantCulture, $"Reference job ({(tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
 report.AppendLine();
-report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; full runs: {full.Count}.");
+report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; {(againstReference ? "full: the committed reference file" : $"full runs: {full.Count}")}.");
 report.AppendLine();
 report.AppendLine("| Case (notebook or suite, class.method, runtime) | Full ratio | Quick ratio of means (each run) | Quick ratio of medians (each run) | Quick 95% interval (each run; ✓ holds the full ratio) |");
 report.AppendLine("|---|---:|---|---|---|");
@@ -124,7 +140,7 @@ report.AppendLine("| Interval | Of | Holds the ratio of | Held | Median half-wid
 report.AppendLine("|---|---|---|---:|---:|---:|");
 foreach (var (quickRun, index) in quick.Select((q, i) => (q, i)))
 {
-    report.AppendLine(Coverage($"quick run {index + 1}", quickRun, "full run 1", fullRatios));
+    report.AppendLine(Coverage($"quick run {index + 1}", quickRun, fullName, fullRatios));
 }
 
 if (full.Count > 1)
@@ -133,7 +149,7 @@ if (full.Count > 1)
 }
 else
 {
-    report.AppendLine("| full against full | | | not measured (--one-full) | | |");
+    report.AppendLine(CultureInfo.InvariantCulture, $"| full against full | | | not measured ({(againstReference ? "--against-reference" : "--one-full")}) | | |");
 }
 
 if (options.Flags.Contains("--write-reference"))
@@ -201,12 +217,17 @@ static Dictionary<string, Measured> Ratios(string file)
     {
         var run = suiteRun.GetProperty("run");
         var baseline = run.GetProperty("baseline").GetString()!;
+        // A notebook runs some classes again under environment variables (e.g. DOTNET_TieredCompilation=0): part of the key.
+        var environment = run.TryGetProperty("environment", out var variables) && variables.ValueKind == JsonValueKind.Object
+            ? string.Concat(variables.EnumerateObject().OrderBy(v => v.Name, StringComparer.Ordinal).Select(v => $" {v.Name}={v.Value}"))
+            : "";
         var rows = run.GetProperty("results").EnumerateArray()
             .Where(r => r.GetProperty("error").ValueKind == JsonValueKind.Null && r.GetProperty("ratio").ValueKind == JsonValueKind.Number)
             .Select(r => (
                 Type: r.GetProperty("type").GetString()!,
                 Method: r.GetProperty("method").GetString()!,
-                Parameters: string.Join(",", r.GetProperty("parameters").EnumerateArray().Select(p => p.ToString())),
+                // name=value, not the raw JSON: the committed reference file is indented, a quick run's file is not.
+                Parameters: string.Join(",", r.GetProperty("parameters").EnumerateArray().Select(p => $"{p.GetProperty("name").GetString()}={p.GetProperty("value")}")),
                 Runtime: r.GetProperty("runtime").GetString()!,
                 IsBaseline: r.GetProperty("isBaseline").GetBoolean(),
                 Ratio: r.GetProperty("ratio").GetDouble(),
@@ -224,7 +245,7 @@ static Dictionary<string, Measured> Ratios(string file)
             }
 
             var source = suiteRun.GetProperty("suite").GetString()!;
-            var key = $"{Path.GetFileNameWithoutExtension(source)}: {row.Type}.{row.Method}({row.Parameters}) {row.Runtime}";
+            var key = $"{Path.GetFileNameWithoutExtension(source)}: {row.Type}.{row.Method}({row.Parameters}) {row.Runtime}{environment}";
             ratios[key] = new Measured(
                 row.Ratio,
                 row.Median / reference.Median,
