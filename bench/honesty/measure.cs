@@ -10,16 +10,19 @@
 //   holds the second full run's ratio: the calibration of the intervals the reference file's rows carry.
 //
 // Usage (from the repository root):
-//   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full | --against-reference] [--write-reference] [--try] [--out FILE.md]
+//   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full | --against-reference] [--sample] [--write-reference] [--try] [--out FILE.md]
 // --reps: quick runs (default 2).
 // --one-full: one full run instead of two (no full-against-full comparison; saves the longest part).
 // --against-reference: no full run at all: the quick runs are compared with the committed reference file
 //   (data/reference/machines/course-machine-linux-x64.json, full mode, measured on this machine earlier), which is
 //   what a reader compares a quick run with. Takes as long as the quick runs (about an hour with launches).
+// --sample: the suite and four notebooks only (00, jit/02, jit/03, collections/01: 80-odd ratios, a mix of nanosecond
+//   and microsecond cases, real differences and none): a calibration in about 20 minutes instead of the whole course.
 // --write-reference: also keep the first full run as data/reference/machines/course-machine-linux-x64.json.
 // --try: proves this script's code paths in about two minutes: each run is `perflab bench` of one suite case
 //   (RuntimeDifferences.PlainLoop, 3 runtimes) in quick mode, which also stands in for full mode. Its numbers
 //   say nothing about quick mode's honesty.
+// --out also keeps each run's results file beside the report (FILE.0-quick.json, ...).
 // Takes 3 to 4 hours on 2 cores with two full runs (each full run is most of 2 hours).
 #:project ../Shared
 using System.Globalization;
@@ -30,7 +33,7 @@ using PerfLab.Bench;
 using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--try") is not { } options)
+if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--sample", "--try") is not { } options)
 {
     return 2;
 }
@@ -46,6 +49,15 @@ if (tryOnly && options.Flags.Contains("--write-reference"))
 }
 
 var againstReference = options.Flags.Contains("--against-reference");
+string[] sample = options.Flags.Contains("--sample")
+    ? ["--notebooks", "notebooks/00-start-here.ipynb", "notebooks/jit/02-stack-allocation.ipynb", "notebooks/jit/03-devirtualization.ipynb", "notebooks/collections/01-enumeration.ipynb"]
+    : [];
+if (sample.Length > 0 && options.Flags.Contains("--write-reference"))
+{
+    Console.Error.WriteLine("--sample measures part of the course: it cannot be combined with --write-reference.");
+    return 2;
+}
+
 if (againstReference && (options.Flags.Contains("--write-reference") || options.Flags.Contains("--one-full")))
 {
     Console.Error.WriteLine("--against-reference runs no full run: it cannot be combined with --write-reference or --one-full.");
@@ -84,7 +96,7 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
     Log($"{mode} reference run ({index + 1} of {plan.Count}){(tryOnly ? ", --try: quick mode on one case" : "")}");
     var folder = Path.Combine(work, $"{index}-{mode}");
     var file = Path.Combine(folder, MachineName + ".json");
-    var run = tryOnly ? TryRun(folder, file) : Run("dotnet", [cliDll, "reference", "--out", folder, "--name", MachineName, "--mode", mode], repo, null, mustSucceed: true, timeout: TimeSpan.FromHours(3));
+    var run = tryOnly ? TryRun(folder, file) : Run("dotnet", [cliDll, "reference", "--out", folder, "--name", MachineName, "--mode", mode, .. sample], repo, null, mustSucceed: true, timeout: TimeSpan.FromHours(3));
     (wall.TryGetValue(mode, out var list) ? list : wall[mode] = []).Add(run.Seconds);
     var ratios = Ratios(file);
     Log($"{mode}: {ratios.Count} ratios in {run.Seconds:F0} s");
@@ -164,6 +176,11 @@ Console.WriteLine(report);
 if (options.OutPath is not null)
 {
     File.WriteAllText(options.OutPath, report.ToString());
+    // The runs themselves beside the report, for questions the report does not answer.
+    foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
+    {
+        File.Copy(Path.Combine(work, $"{index}-{mode}", MachineName + ".json"), Path.ChangeExtension(options.OutPath, $".{index}-{mode}.json"), overwrite: true);
+    }
 }
 
 Directory.Delete(work, recursive: true);

@@ -8,14 +8,24 @@ namespace PerfLab.Host;
 
 /// <summary>
 /// Calls benchmark cases in rounds, with pauses that let tiered compilation promote hot methods, until
-/// tiering has settled: three rounds with their pauses in which the JIT compiled nothing new (call
-/// counting, the instrumented tier and Tier1 done). On a busy machine the background compile can land
-/// seconds late, which is why this waits for quiet rather than for a fixed count.
+/// tiering has settled: rounds with their pauses in which the JIT compiled nothing new (call counting, the
+/// instrumented tier and Tier1 done). On a busy machine the background compile can land seconds late,
+/// which is why this waits for quiet rather than for a fixed count. A pause must outlast the runtime's
+/// call-counting delay (100 ms unless set): quick mode's hosts start with none
+/// (<see cref="PerfLab.Contract.QuickJob.CallCountingDelayVariable"/>), and their rounds are shorter.
 /// </summary>
 internal static class TieringDriver
 {
     private const int CallsPerRound = 200;
-    private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(200);
+
+    private static readonly bool NoCallCountingDelay = Environment.GetEnvironmentVariable(PerfLab.Contract.QuickJob.CallCountingDelayVariable) == "0";
+
+    // With the delay: twice its default, over at least 5 rounds, 3 of them quiet. Without it a queued background
+    // compile lands within tens of milliseconds: bench/tiering/TierProbe.cs's cases settled in 0.26-0.41 s instead of
+    // 1.2-1.8 s (2026-11-26), with the same means.
+    private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(NoCallCountingDelay ? 50 : 200);
+    private static readonly int MinRounds = NoCallCountingDelay ? 3 : 5;
+    private static readonly int QuietRoundsNeeded = NoCallCountingDelay ? 2 : 3;
 
     /// <summary>
     /// What quick mode gives each case per round: a case that takes 100 ms a call would otherwise spend 20 s
@@ -63,7 +73,7 @@ internal static class TieringDriver
                 var now = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
                 quietRounds = now == compiled ? quietRounds + 1 : 0;
                 compiled = now;
-                if (round >= 5 && quietRounds >= 3 && calls.All(c => c >= CallsBeforeSettled))
+                if (round >= MinRounds && quietRounds >= QuietRoundsNeeded && calls.All(c => c >= CallsBeforeSettled))
                 {
                     return null;
                 }

@@ -68,9 +68,11 @@ public static class Lab
     /// <param name="force">Run even when a cached result exists.</param>
     /// <param name="env">NAME=VALUE environment variables for the benchmark processes, e.g. DOTNET_TieredPGO=0.</param>
     /// <param name="caseTimeoutSeconds">Kill a case's process after this many seconds (default depends on the mode).</param>
+    /// <param name="launches">Processes per case and runtime; default the mode's (quick mode's several give each ratio its interval).
+    /// 1 is enough for a cell that reads only bytes per call, which do not change from one process to the next.</param>
     /// <returns>The results (they display as a table and charts).</returns>
     /// <exception cref="PerfLabException">The run could not happen; the message says why and what to do.</exception>
-    public static async Task<BenchmarkRun> RunAsync<T>(string[]? runtimes = null, string? mode = null, bool force = false, string[]? env = null, double? caseTimeoutSeconds = null)
+    public static async Task<BenchmarkRun> RunAsync<T>(string[]? runtimes = null, string? mode = null, bool force = false, string[]? env = null, double? caseTimeoutSeconds = null, int? launches = null)
     {
         var (cell, cellName, cancellation) = CurrentCell("RunAsync");
         var name = typeof(T).Name;
@@ -85,6 +87,7 @@ public static class Lab
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
             Force = force || Recorder is not null,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
+            Launches = launches,
         };
         var replayed = Replay?.Invoke(request);
         var run = replayed ?? await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);

@@ -113,7 +113,7 @@ public sealed record BenchmarkRequest
 
         if (EffectiveLaunches < 1)
         {
-            throw new PerfLabException($"{EffectiveLaunches} launches per case: a case needs at least one.", "Leave Launches unset for the mode's own number.");
+            throw new PerfLabException($"{EffectiveLaunches} launches per case: a case needs at least one.", "Ask for 1 or more (launches: 1 in Lab.RunAsync), or leave it out for the mode's own number.");
         }
     }
 

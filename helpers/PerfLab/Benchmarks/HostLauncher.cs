@@ -42,6 +42,11 @@ internal sealed class HostLauncher(HostLayout hosts)
             ["DOTNET_MULTILEVEL_LOOKUP"] = "0",
             ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
         };
+        if (request.Mode == BenchmarkMode.Quick && !environment.Keys.Any(SetsCallCountingDelay))
+        {
+            variables[QuickJob.CallCountingDelayVariable] = "0";
+        }
+
         foreach (var (name, value) in environment)
         {
             variables[name] = value;
@@ -86,4 +91,8 @@ internal sealed class HostLauncher(HostLayout hosts)
         onStep?.Invoke(CaseStep.ResultRead);
         return new Outcome(process, result);
     }
+
+    // The run's own setting wins, under either prefix the runtime reads.
+    private static bool SetsCallCountingDelay(string name) =>
+        name == QuickJob.CallCountingDelayVariable || name == "COMPlus_" + QuickJob.CallCountingDelayVariable["DOTNET_".Length..];
 }

@@ -16,10 +16,12 @@ public enum IntervalKind
 
 /// <summary>
 /// A 95% interval for a row's ratio to its baseline row. On the log scale, the difference of the two sides'
-/// mean logs has a standard error from their variances (Welch), and a Student t quantile at the Welch–Satterthwaite
-/// degrees of freedom sets its width; the interval is that width around the ratio of means the table shows:
-/// ratio × exp(±t·se). The values are each side's launch means when both sides have two or more launches, else
-/// each side's iterations (one process each: <see cref="IntervalKind.Iterations"/>).
+/// mean logs has a standard error from one variance pooled over both sides (what varies from one process to the
+/// next, code layout and tiering decisions, varies alike on either runtime, and pooling gives the t quantile twice
+/// the degrees of freedom of one side), and a Student t quantile sets its width; the interval is that width around
+/// the ratio of means the table shows: ratio × exp(±t·se). The values are each side's launch means when both sides
+/// have two or more launches, else each side's iterations (one process each: <see cref="IntervalKind.Iterations"/>).
+/// bench/honesty measures how often it holds the full-mode ratio (docs/performance.md).
 /// </summary>
 /// <param name="Low">Lower end.</param>
 /// <param name="High">Upper end.</param>
@@ -64,22 +66,22 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
             return null;
         }
 
-        // Each side's variance of the mean of its logs.
-        static double VarianceOfMean(IReadOnlyList<double> sample)
+        // Each side's sum of squared deviations of its logs from their mean.
+        static double SquaredDeviations(IReadOnlyList<double> sample)
         {
             var logs = sample.Select(v => Math.Log(v)).ToArray();
             var mean = logs.Average();
-            return logs.Sum(l => (l - mean) * (l - mean)) / (logs.Length - 1) / logs.Length;
+            return logs.Sum(l => (l - mean) * (l - mean));
         }
 
-        var (va, vb) = (VarianceOfMean(values), VarianceOfMean(baselineValues));
-        var standardError = Math.Sqrt(va + vb);
+        var degreesOfFreedom = values.Count + baselineValues.Count - 2;
+        var pooledVariance = (SquaredDeviations(values) + SquaredDeviations(baselineValues)) / degreesOfFreedom;
+        var standardError = Math.Sqrt(pooledVariance * ((1.0 / values.Count) + (1.0 / baselineValues.Count)));
         if (standardError == 0)
         {
             return new RatioInterval(ratio, ratio, kind);
         }
 
-        var degreesOfFreedom = (va + vb) * (va + vb) / ((va * va / (values.Count - 1)) + (vb * vb / (baselineValues.Count - 1)));
         var width = Math.Exp(StudentT.Quantile(1 - ((1 - Confidence) / 2), degreesOfFreedom) * standardError);
         return new RatioInterval(ratio / width, ratio * width, kind);
     }

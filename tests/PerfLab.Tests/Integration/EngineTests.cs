@@ -87,6 +87,30 @@ public class EngineTests
         Assert.Matches(@"\| (\d\.\d\d|no clear difference) \(\d\.\d\d–\d\.\d\d\) \|", run.ToString());
     }
 
+    [Theory]
+    [InlineData("quick", null, "0")]
+    [InlineData("quick", "25", "25")]
+    [InlineData("smoke", null, "unset")]
+    public async Task Quick_mode_hosts_start_without_the_call_counting_delay_unless_the_run_sets_one(string mode, string? runSetting, string expected)
+    {
+        // The benchmark fails unless its process sees the expected setting: the process's real environment is the evidence.
+        var source = $$"""
+            public class Delay
+            {
+                [Benchmark]
+                public int Seen() => (Environment.GetEnvironmentVariable("{{QuickJob.CallCountingDelayVariable}}") ?? "unset") == "{{expected}}"
+                    ? 1
+                    : throw new InvalidOperationException("the setting is " + (Environment.GetEnvironmentVariable("{{QuickJob.CallCountingDelayVariable}}") ?? "unset"));
+            }
+            """;
+        var environment = runSetting is null ? new Dictionary<string, string>() : new Dictionary<string, string> { [QuickJob.CallCountingDelayVariable] = runSetting };
+        var request = Smoke(source, $"Delay-{mode}-{runSetting}.cs", "net10.0") with { Mode = ModeChoice.Parse(mode, "mode"), Launches = 1, Environment = environment, Force = true };
+
+        var run = await _engine.RunAsync(request);
+
+        Assert.False(run.HasErrors, run.ToString());
+    }
+
     [Fact]
     public async Task A_quick_request_for_one_launch_runs_one_process_per_case()
     {
