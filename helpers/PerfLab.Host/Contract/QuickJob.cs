@@ -11,7 +11,7 @@ public static class QuickJob
     /// to the next (code layout, tiering and PGO decisions); the spread of the launches' means does, and gives each
     /// ratio its interval. The parent runs them (the host runs one launch).
     /// </summary>
-    public const int Launches = 6;
+    public const int Launches = 4;
 
     /// <summary>Warm-up iterations of each launch, after tiering has settled.</summary>
     public const int WarmupCount = 2;
