@@ -27,7 +27,7 @@ public class FidelityReportTests
     [Fact]
     public void A_figure_moving_the_other_way_on_a_reference_machine_is_a_disagreement_unless_it_depends_on_hardware()
     {
-        var slower = new ReferenceMeasurement("box", "A CPU", 10, 12, "net9.0", "net10.0");
+        var slower = new ReferenceMeasurement("box", "A CPU", 10, 12, "net9.0", "net10.0", null);
 
         Assert.False(new FidelityRow("N10-X", "M", 0.5, [slower], null).Agrees);
         Assert.Contains("no (AVX-512)", FidelityReport.Markdown([new FidelityRow("N10-X", "M", 0.5, [slower], "AVX-512")], []), StringComparison.Ordinal);
