@@ -10,7 +10,7 @@ namespace PerfLab.Course.Reference;
 /// <param name="Id">Figure id.</param>
 /// <param name="Compared">What is compared, e.g. "Sum: net10.0 / net9.0".</param>
 /// <param name="Published">The post's ratio.</param>
-/// <param name="Reference">Each machine's ratio.</param>
+/// <param name="Reference">Each machine's ratio, with its interval.</param>
 /// <param name="Hardware">The CPU feature the figure depends on, if any.</param>
 public sealed record FidelityRow(string Id, string Compared, double Published, IReadOnlyList<ReferenceMeasurement> Reference, string? Hardware)
 {
@@ -20,7 +20,7 @@ public sealed record FidelityRow(string Id, string Compared, double Published, I
 
 /// <summary>
 /// `perflab fidelity`: every published figure with a ratio, beside the ratios the committed reference
-/// machines measured, with whether the direction agrees; written to docs/fidelity.md and docs/fidelity.json.
+/// machines measured (with their intervals), and whether the direction agrees; written to docs/fidelity.md and docs/fidelity.json.
 /// </summary>
 public static class FidelityReport
 {
@@ -78,6 +78,11 @@ public static class FidelityReport
             .AppendLine("reference machine moved the same way as the post. Figures that depend on a CPU feature are marked and")
             .AppendLine("not counted as disagreements.")
             .AppendLine()
+            .AppendLine("In brackets, a reference ratio's 95% interval, from the iterations of the one full-mode process that")
+            .AppendLine("measured each case (none where an iteration measured 0 ns); \"interval holds 1\" where it cannot tell")
+            .AppendLine("the two apart. It does not cover what changes from one process to the next (code layout, tiering")
+            .AppendLine("decisions), so the ratio's real uncertainty is wider.")
+            .AppendLine()
             .AppendLine("Machines: " + (machines.Count == 0 ? "none yet" : string.Join("; ", machines.Select(m => $"{m.Name} ({m.Description})"))) + ".")
             .AppendLine()
             .AppendLine(CultureInfo.InvariantCulture, $"**Summary**: {rows.Count} published comparisons; {improvements.Length} with a published ratio below {Improvement}; reference runs cover {measured.Length} of those, and {measured.Count(r => r.Agrees == true)} agree in direction.")
@@ -86,7 +91,7 @@ public static class FidelityReport
             .AppendLine("|---|---|---:|---|---|");
         foreach (var row in rows)
         {
-            var reference = row.Reference.Count == 0 ? "not measured yet" : string.Join("; ", row.Reference.Select(r => $"{r.Machine} {Ratio(r.Ratio)}"));
+            var reference = row.Reference.Count == 0 ? "not measured yet" : string.Join("; ", row.Reference.Select(r => $"{r.Machine} {Ratio(r.Ratio)}{Interval(r)}"));
             var agrees = row.Agrees switch { null => "", true => "yes", false => row.Hardware is null ? "**no**" : $"no ({row.Hardware})" };
             if (row.Hardware is not null && row.Agrees is null)
             {
@@ -109,7 +114,13 @@ public static class FidelityReport
             ["id"] = r.Id,
             ["compared"] = r.Compared,
             ["published"] = Math.Round(r.Published, 4),
-            ["reference"] = new JsonArray(r.Reference.Select(m => (JsonNode)new JsonObject { ["machine"] = m.Machine, ["ratio"] = Math.Round(m.Ratio, 4) }).ToArray()),
+            ["reference"] = new JsonArray(r.Reference.Select(m => (JsonNode)new JsonObject
+            {
+                ["machine"] = m.Machine,
+                ["ratio"] = Math.Round(m.Ratio, 4),
+                ["low"] = m.Interval is null ? null : Math.Round(m.Interval.Low, 4),
+                ["high"] = m.Interval is null ? null : Math.Round(m.Interval.High, 4),
+            }).ToArray()),
             ["agrees"] = r.Agrees,
             ["hardware"] = r.Hardware,
         }).ToArray());
@@ -119,5 +130,12 @@ public static class FidelityReport
     private static string Params(IReadOnlyList<CaseParameter> parameters) =>
         parameters.Count == 0 ? "" : "(" + string.Join(", ", parameters.Select(p => $"{p.Name}={p.Value}")) + ")";
 
-    private static string Ratio(double value) => value.ToString(value < 0.01 ? "0.000" : "0.00", CultureInfo.InvariantCulture);
+    private static string Ratio(double value) => Ratio(value, value);
+
+    // The interval's ends in the ratio's format, so a 0.009 ratio does not get ends of 0.01.
+    private static string Ratio(double value, double ratio) => value.ToString(ratio < 0.01 ? "0.000" : "0.00", CultureInfo.InvariantCulture);
+
+    private static string Interval(ReferenceMeasurement measured) => measured.Interval is { } i
+        ? $" ({Ratio(i.Low, measured.Ratio)}–{Ratio(i.High, measured.Ratio)})" + (i.HoldsOne ? " (interval holds 1)" : "")
+        : "";
 }

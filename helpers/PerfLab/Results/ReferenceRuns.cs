@@ -9,7 +9,9 @@ namespace PerfLab.Results;
 /// <param name="After">Mean of the newer runtime (or the new method), ns.</param>
 /// <param name="BeforeLabel">The older runtime or baseline method.</param>
 /// <param name="AfterLabel">The newer runtime or method.</param>
-public sealed record ReferenceMeasurement(string Machine, string Description, double Before, double After, string BeforeLabel, string AfterLabel)
+/// <param name="Interval">The 95% interval of <see cref="Ratio"/> from each side's iterations (<see cref="IntervalKind.Iterations"/>: a reference
+/// run measures each case in one process), or null when a side has fewer than two iterations or one not above zero.</param>
+public sealed record ReferenceMeasurement(string Machine, string Description, double Before, double After, string BeforeLabel, string AfterLabel, RatioInterval? Interval)
 {
     /// <summary>After / Before.</summary>
     public double Ratio => After / Before;
@@ -38,8 +40,20 @@ public static class ReferenceRuns
     /// <summary>One machine's file: its description and every result row that names a figure.</summary>
     /// <param name="Name">The machine's name.</param>
     /// <param name="Description">Processor, cores and mode.</param>
-    /// <param name="Rows">(figure id, "" for a baseline that names none; row of the post it reproduces or null; method, runtime, type, baseline, mean ns; the content key of the run's code, or null).</param>
-    public sealed record Machine(string Name, string Description, IReadOnlyList<(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs, string? Code)> Rows);
+    /// <param name="Rows">Every result row that names a figure, and every baseline.</param>
+    public sealed record Machine(string Name, string Description, IReadOnlyList<MachineRow> Rows);
+
+    /// <summary>One result row of a machine's file.</summary>
+    /// <param name="Figure">The figure id, "" for a baseline that names none.</param>
+    /// <param name="Row">The row of the post it reproduces, or null.</param>
+    /// <param name="Method">The method.</param>
+    /// <param name="Runtime">The runtime.</param>
+    /// <param name="Type">The benchmark class.</param>
+    /// <param name="IsBaseline">Whether it is its class's baseline method.</param>
+    /// <param name="MeanNs">Its mean, ns.</param>
+    /// <param name="Code">The content key of the run's code, or null.</param>
+    /// <param name="MeasurementsNs">Its iterations, ns per operation (one process: the reference job runs full mode).</param>
+    public sealed record MachineRow(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs, string? Code, IReadOnlyList<double> MeasurementsNs);
 
     /// <summary>Problems with the shipped files.</summary>
     public static IReadOnlyList<string> Problems => Shipped.Value.Problems;
@@ -69,10 +83,10 @@ public static class ReferenceRuns
             if (published.Kind == "runtimes")
             {
                 var old = rows.FirstOrDefault(r => r.Runtime == before.Runtime);
-                var recent = rows.FirstOrDefault(r => r.Runtime == after.Runtime && r.Method == old.Method);
-                if (old.Figure is not null && recent.Figure is not null && old.MeanNs > 0)
+                var recent = rows.FirstOrDefault(r => r.Runtime == after.Runtime && r.Method == old?.Method);
+                if (old is not null && recent is not null && old.MeanNs > 0)
                 {
-                    found.Add(new ReferenceMeasurement(machine.Name, machine.Description, old.MeanNs, recent.MeanNs, before.Runtime, after.Runtime));
+                    found.Add(Measurement(machine, old, recent, before.Runtime, after.Runtime));
                 }
             }
             else
@@ -84,16 +98,20 @@ public static class ReferenceRuns
                 var recent = measured.Any(r => r.Runtime == after.Runtime)
                     ? measured.Last(r => r.Runtime == after.Runtime)
                     : measured.LastOrDefault();
-                var baseline = machine.Rows.FirstOrDefault(r => r.Type == recent.Type && r.IsBaseline && r.Runtime == recent.Runtime && r.Code == recent.Code);
-                if (recent.Figure is not null && baseline.Figure is not null && baseline.MeanNs > 0)
+                var baseline = recent is null ? null : machine.Rows.FirstOrDefault(r => r.Type == recent.Type && r.IsBaseline && r.Runtime == recent.Runtime && r.Code == recent.Code);
+                if (recent is not null && baseline is not null && baseline.MeanNs > 0)
                 {
-                    found.Add(new ReferenceMeasurement(machine.Name, machine.Description, baseline.MeanNs, recent.MeanNs, before.Method, after.Method));
+                    found.Add(Measurement(machine, baseline, recent, before.Method, after.Method));
                 }
             }
         }
 
         return found;
     }
+
+    private static ReferenceMeasurement Measurement(Machine machine, MachineRow before, MachineRow after, string beforeLabel, string afterLabel) =>
+        new(machine.Name, machine.Description, before.MeanNs, after.MeanNs, beforeLabel, afterLabel,
+            RatioInterval.Of(after.MeanNs / before.MeanNs, after.MeasurementsNs, before.MeasurementsNs, IntervalKind.Iterations));
 
     /// <summary>Every run of the machine file <paramref name="file"/>, in the file's order.</summary>
     /// <param name="file">data/reference/machines/NAME.json.</param>
@@ -147,7 +165,7 @@ public static class ReferenceRuns
 
                 var machine = document["machine"];
                 var description = $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
-                var rows = new List<(string, string?, string, string, string, bool, double, string?)>();
+                var rows = new List<MachineRow>();
                 foreach (var (result, code) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
                     .SelectMany(r => (r["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>().Select(result => (result, (string?)r["code"]))))
                 {
@@ -156,7 +174,8 @@ public static class ReferenceRuns
                     var id = (string?)result["published"]?["id"];
                     if ((id is not null || isBaseline) && (double?)result["statistics"]?["mean"] is { } mean)
                     {
-                        rows.Add((id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code));
+                        var measurements = (result["measurementsNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
+                        rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements));
                     }
                 }
 

@@ -106,7 +106,9 @@ internal static class ResultColumns
 
         foreach (var m in measured)
         {
-            yield return $"Reference {m.Machine} ({m.Description}): {m.BeforeLabel} {QuantityText.Time(m.Before)} -> {m.AfterLabel} {QuantityText.Time(m.After)}, ratio {m.Ratio:0.00} (published {p.Ratio:0.00}).";
+            // A reference run measures each case in one process: its interval is from iterations, and says so.
+            var interval = m.Interval is { } i ? $"{QuantityText.Ratio(i.Low)}–{QuantityText.Ratio(i.High)} within one process; " : "";
+            yield return $"Reference {m.Machine} ({m.Description}): {m.BeforeLabel} {QuantityText.Time(m.Before)} -> {m.AfterLabel} {QuantityText.Time(m.After)}, ratio {QuantityText.Ratio(m.Ratio)} ({interval}published {QuantityText.Ratio(p.Ratio)}).";
         }
     }
 

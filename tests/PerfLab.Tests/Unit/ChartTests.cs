@@ -137,6 +137,13 @@ public class ChartTests
         Assert.Equal(0.25, data[2]!["y"]![0]!.GetValue<double>(), 5);
         Assert.Contains(PerfLab.Results.ResultColumns.PublishedLines(run), l => l.StartsWith("Published N10-J01 (Performance Improvements in .NET 10, dotnet/runtime#115172): net9.0 19.53 ns, 88 B -> net10.0 6.685 ns, 24 B", StringComparison.Ordinal));
         Assert.Contains(PerfLab.Results.ResultColumns.PublishedLines(run), l => l.StartsWith("Reference course-machine-linux-x64 (AMD EPYC, 2 logical cores, full mode): net9.0 ", StringComparison.Ordinal));
+
+        // The reference bar carries its interval (from one process's iterations) as error bars, and its line says so.
+        var reference = Assert.Single(PerfLab.Results.ReferenceRuns.For(run.Results[0].Published!, run.Code));
+        var interval = reference.Interval!;
+        Assert.Equal(interval.High - reference.Ratio, (double)data[1]!["error_y"]!["array"]![0]!, 5);
+        Assert.Equal(reference.Ratio - interval.Low, (double)data[1]!["error_y"]!["arrayminus"]![0]!, 5);
+        Assert.Contains(PerfLab.Results.ResultColumns.PublishedLines(run), l => l.EndsWith(string.Create(System.Globalization.CultureInfo.InvariantCulture, $", ratio {reference.Ratio:F2} ({interval.Low:F2}–{interval.High:F2} within one process; published 0.34)."), StringComparison.Ordinal));
     }
 
     [Fact]

@@ -27,10 +27,28 @@ public class FidelityReportTests
     [Fact]
     public void A_figure_moving_the_other_way_on_a_reference_machine_is_a_disagreement_unless_it_depends_on_hardware()
     {
-        var slower = new ReferenceMeasurement("box", "A CPU", 10, 12, "net9.0", "net10.0");
+        var slower = new ReferenceMeasurement("box", "A CPU", 10, 12, "net9.0", "net10.0", null);
 
         Assert.False(new FidelityRow("N10-X", "M", 0.5, [slower], null).Agrees);
         Assert.Contains("no (AVX-512)", FidelityReport.Markdown([new FidelityRow("N10-X", "M", 0.5, [slower], "AVX-512")], []), StringComparison.Ordinal);
         Assert.Null(new FidelityRow("N10-X", "M", 0.5, [], null).Agrees);
+    }
+
+    [Fact]
+    public void A_reference_ratio_shows_its_interval_in_the_ratios_format_and_says_when_it_holds_1()
+    {
+        var faster = new ReferenceMeasurement("box", "A CPU", 20, 5, "net9.0", "net10.0", new RatioInterval(0.222690, 0.280659, IntervalKind.Iterations));
+        var unclear = new ReferenceMeasurement("box", "A CPU", 10, 9.5, "net9.0", "net10.0", new RatioInterval(0.91, 1.07, IntervalKind.Iterations));
+        var tiny = new ReferenceMeasurement("box", "A CPU", 1000, 5, "net9.0", "net10.0", new RatioInterval(0.0042, 0.0061, IntervalKind.Iterations));
+        var rows = new[] { new FidelityRow("N10-A", "M", 0.3, [faster], null), new FidelityRow("N10-B", "M", 0.5, [unclear], null), new FidelityRow("N10-C", "M", 0.01, [tiny], null) };
+
+        var markdown = FidelityReport.Markdown(rows, []);
+        var json = System.Text.Json.Nodes.JsonNode.Parse(FidelityReport.Json(rows))!["rows"]!;
+
+        Assert.Contains("| N10-A | M | 0.30 | box 0.25 (0.22–0.28) | yes |", markdown, StringComparison.Ordinal);
+        Assert.Contains("| N10-B | M | 0.50 | box 0.95 (0.91–1.07) (interval holds 1) | yes |", markdown, StringComparison.Ordinal);
+        Assert.Contains("| N10-C | M | 0.01 | box 0.005 (0.004–0.006) | yes |", markdown, StringComparison.Ordinal);
+        Assert.Contains("from one process to the next", markdown, StringComparison.Ordinal); // the header says what the interval leaves out
+        Assert.Equal((0.2227, 0.2807), ((double)json[0]!["reference"]![0]!["low"]!, (double)json[0]!["reference"]![0]!["high"]!));
     }
 }

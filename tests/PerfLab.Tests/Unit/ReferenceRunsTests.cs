@@ -36,7 +36,37 @@ public class ReferenceRunsTests
         var measured = Assert.Single(ReferenceRuns.For(machines, J01));
         Assert.Equal(("box", 0.25), (measured.Machine, measured.Ratio));
         Assert.Equal("A CPU, 4 logical cores, full mode", measured.Description);
+        Assert.Null(measured.Interval); // the fixture's rows have no iterations
         Assert.Empty(ReferenceRuns.For(machines, J01 with { Id = "N10-J02" }));
+    }
+
+    [Fact]
+    public void A_reference_ratio_carries_its_interval_from_the_iterations_of_its_two_rows()
+    {
+        using var folder = new TempFolder();
+        folder.Write("box.json", """
+            {
+              "schema": "perflab-reference/1", "mode": "full",
+              "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
+              "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
+                { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 },
+                  "measurementsNs": [ 20, 22, 18, 21, 19 ], "published": { "id": "N10-J01" } },
+                { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 },
+                  "measurementsNs": [ 5, 5.5, 4.5, 5.25, 4.75 ], "published": { "id": "N10-J01" } } ] } } ]
+            }
+            """);
+
+        var (machines, _) = ReferenceRuns.Load(folder.Path);
+
+        // Computed apart from PerfLab: ln-scale pooled variance (SS_net10 + SS_net9) / 8, se = sqrt(pooled * (1/5 + 1/5)),
+        // t(0.975, 8) = 2.306004135, interval = 0.25 / exp(t * se) .. 0.25 * exp(t * se). The net10.0 row over the net9.0
+        // one, as the ratio: swapped, the interval would be around 4.
+        var measured = Assert.Single(ReferenceRuns.For(machines, J01));
+        var interval = Assert.IsType<RatioInterval>(measured.Interval);
+        Assert.Equal(0.25, measured.Ratio, 6);
+        Assert.Equal(0.222690, interval.Low, 6);
+        Assert.Equal(0.280659, interval.High, 6);
+        Assert.Equal(IntervalKind.Iterations, interval.Kind);
     }
 
     [Fact]

@@ -107,7 +107,8 @@ internal static class BenchmarkCharts
     /// <summary>
     /// For cases that reproduce a published figure: the post's ratio beside the ratio measured here (the
     /// newer runtime over the older one, or the new idiom over the old on one runtime), so the reader
-    /// sees whether the improvement reproduces on their machine; the measured ratio's 95% interval as its error bars.
+    /// sees whether the improvement reproduces on their machine; the measured ratio's 95% interval as its error bars,
+    /// and a reference machine's (from one process's iterations) as its own.
     /// </summary>
     /// <param name="run">The run.</param>
     /// <returns>The chart, or null when no case can be compared with a published ratio.</returns>
@@ -192,8 +193,15 @@ internal static class BenchmarkCharts
         var yoursIsAReference = false;
         foreach (var (machine, index) in references.SelectMany(r => r).Select(m => m.Machine).Distinct().Select((m, i) => (m, i)))
         {
-            var ratios = new JsonArray(references.Select(r => Number(r.FirstOrDefault(m => m.Machine == machine)?.Ratio)).ToArray());
-            traces.Add(Trace($"reference ({machine})", ratios, Palette[(index + 3) % Palette.Length]));
+            var measured = references.Select(r => r.FirstOrDefault(m => m.Machine == machine)).ToArray();
+            var ratios = new JsonArray(measured.Select(m => Number(m?.Ratio)).ToArray());
+            var trace = Trace($"reference ({machine})", ratios, Palette[(index + 3) % Palette.Length]);
+            if (measured.Any(m => m?.Interval is not null))
+            {
+                trace["error_y"] = ErrorBars(measured.Select(m => Bar(m?.Ratio, m?.Interval)));
+            }
+
+            traces.Add(trace);
             yoursIsAReference |= JsonNode.DeepEquals(ratios, yours);
         }
 
