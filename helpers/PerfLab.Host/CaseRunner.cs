@@ -42,7 +42,7 @@ internal static class CaseRunner
         Directory.CreateDirectory(request.ArtifactsPath);
         using var logger = new HostLogger(Path.Combine(request.ArtifactsPath, "benchmarkdotnet.log"));
         var config = ManualConfig.CreateEmpty()
-            .AddJob(Jobs.For(request.Mode, request.Iterations))
+            .AddJob(Jobs.For(request.Mode, request.Iterations, request.Launches))
             .AddDiagnoser(MemoryDiagnoser.Default)
             .AddLogger(logger)
             .AddColumnProvider(BenchmarkDotNet.Columns.DefaultColumnProviders.Instance)

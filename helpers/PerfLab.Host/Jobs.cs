@@ -14,13 +14,16 @@ internal static class Jobs
 {
     /// <param name="mode">The mode.</param>
     /// <param name="iterations">An earlier launch's iteration shape: given, BenchmarkDotNet runs it without a pilot stage.</param>
-    public static Job For(BenchmarkMode mode, IterationShape? iterations)
+    /// <param name="launches">The case's launches on this runtime: a quick run of one gets the single-process job.</param>
+    public static Job For(BenchmarkMode mode, IterationShape? iterations, int launches)
     {
         // Instance logs the benchmark's output, which is the only place an exception's text appears.
         var job = mode switch
         {
             BenchmarkMode.Smoke => Job.Dry,
             // Min and MaxIterationCount bound only the overhead stage here: the workload's iteration count is fixed.
+            BenchmarkMode.Quick when launches == 1 => Job.Default.WithWarmupCount(QuickJob.SingleLaunchWarmupCount).WithIterationCount(QuickJob.SingleLaunchIterationCount).WithIterationTime(TimeInterval.FromMilliseconds(QuickJob.IterationMilliseconds))
+                .WithMinIterationCount(QuickJob.OverheadMinIterationCount).WithMaxIterationCount(QuickJob.OverheadMaxIterationCount),
             BenchmarkMode.Quick => Job.Default.WithWarmupCount(QuickJob.WarmupCount).WithIterationCount(QuickJob.IterationCount).WithIterationTime(TimeInterval.FromMilliseconds(QuickJob.IterationMilliseconds))
                 .WithMinIterationCount(QuickJob.OverheadMinIterationCount).WithMaxIterationCount(QuickJob.OverheadMaxIterationCount),
             BenchmarkMode.Full => Job.Default,

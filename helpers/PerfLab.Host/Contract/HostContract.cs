@@ -54,6 +54,8 @@ public enum BenchmarkMode
 /// written optimized code for these methods, then stops.</param>
 /// <param name="Iterations">The iteration shape an earlier launch of the same case chose: the host runs it and skips
 /// BenchmarkDotNet's pilot stage. Null: the pilot chooses.</param>
+/// <param name="Launches">How many launches the case has on this runtime. A quick run of one (it reads bytes per call)
+/// runs the single-process job (<see cref="QuickJob.SingleLaunchWarmupCount"/>) with the runtime's own call-counting delay.</param>
 public sealed record HostRequest(
     string AssemblyPath,
     int CaseIndex,
@@ -62,7 +64,8 @@ public sealed record HostRequest(
     string ResultPath,
     string ArtifactsPath,
     DisasmRequest? Disasm = null,
-    IterationShape? Iterations = null);
+    IterationShape? Iterations = null,
+    int Launches = 1);
 
 /// <summary>
 /// How many times one iteration calls the benchmark (BenchmarkDotNet's invocation count, which its pilot stage finds

@@ -19,6 +19,18 @@ public static class QuickJob
     /// <summary>Measured iterations of each launch.</summary>
     public const int IterationCount = 5;
 
+    /// <summary>
+    /// Warm-up iterations of a quick run of one launch, which reads bytes per call (the notebook tests' quick runs, the
+    /// exercise cells): the longer single-process job, started with the runtime's own call-counting delay and driven with
+    /// the drive's longer pauses. Its bytes come from the last, memory-measuring iteration; with the launches' shorter job
+    /// and drive a loaded machine let that iteration run before a library method's Tier1 code had landed (576 B per call
+    /// where the steady state allocates none, in one CI run of 2026-11-26).
+    /// </summary>
+    public const int SingleLaunchWarmupCount = 3;
+
+    /// <summary>Measured iterations of a quick run of one launch (see <see cref="SingleLaunchWarmupCount"/>).</summary>
+    public const int SingleLaunchIterationCount = 7;
+
     /// <summary>Length of one iteration: short enough for seconds per case, long enough for Tier1 code.</summary>
     public const int IterationMilliseconds = 50;
 
@@ -34,7 +46,7 @@ public static class QuickJob
     public const int OverheadMaxIterationCount = 2 * IterationCount;
 
     /// <summary>
-    /// The runtime setting quick mode's hosts start with (unless the run's own environment sets it): call counting, and so
+    /// The runtime setting quick mode's hosts of a case with several launches start with (unless the run's own environment sets it): call counting, and so
     /// the promotion of hot methods to Tier1, starts at once instead of after 100 ms of no new Tier0 code (a delay the
     /// runtime extends as long as startup-like activity lasts). Tiering then settles in about 0.3 s of driving instead of
     /// 1.4-1.8 s, on the same code: the thresholds (30 calls per tier) and the profile the instrumented tier collects are

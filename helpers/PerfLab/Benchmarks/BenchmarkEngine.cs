@@ -210,7 +210,7 @@ public sealed class BenchmarkEngine
             var folder = Path.Combine(work, $"case-{index}-launch-{launch}");
             // Later launches run the iterations the first one's pilot chose, and skip their own pilot.
             var iterations = launch > 1 && index < _launches.Count ? _launches[index][0].Iterations : null;
-            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations);
+            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations, Launches: launches);
 
             string? CaseName() => _cases is { } cases && index < cases.Count ? Name(cases[index]) : null;
             void Report(string? phase, int? iteration, string? message = null) =>

@@ -42,7 +42,7 @@ internal sealed class HostLauncher(HostLayout hosts)
             ["DOTNET_MULTILEVEL_LOOKUP"] = "0",
             ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
         };
-        if (request.Mode == BenchmarkMode.Quick && !environment.Keys.Any(SetsCallCountingDelay))
+        if (request is { Mode: BenchmarkMode.Quick, Launches: > 1 } && !environment.Keys.Any(SetsCallCountingDelay))
         {
             variables[QuickJob.CallCountingDelayVariable] = "0";
         }

@@ -88,10 +88,11 @@ public class EngineTests
     }
 
     [Theory]
-    [InlineData("quick", null, "0")]
-    [InlineData("quick", "25", "25")]
-    [InlineData("smoke", null, "unset")]
-    public async Task Quick_mode_hosts_start_without_the_call_counting_delay_unless_the_run_sets_one(string mode, string? runSetting, string expected)
+    [InlineData("quick", 2, null, "0")]
+    [InlineData("quick", 2, "25", "25")]
+    [InlineData("quick", 1, null, "unset")]
+    [InlineData("smoke", 1, null, "unset")]
+    public async Task Quick_mode_hosts_of_several_launches_start_without_the_call_counting_delay_unless_the_run_sets_one(string mode, int launches, string? runSetting, string expected)
     {
         // The benchmark fails unless its process sees the expected setting: the process's real environment is the evidence.
         var source = $$"""
@@ -104,7 +105,7 @@ public class EngineTests
             }
             """;
         var environment = runSetting is null ? new Dictionary<string, string>() : new Dictionary<string, string> { [QuickJob.CallCountingDelayVariable] = runSetting };
-        var request = Smoke(source, $"Delay-{mode}-{runSetting}.cs", "net10.0") with { Mode = ModeChoice.Parse(mode, "mode"), Launches = 1, Environment = environment, Force = true };
+        var request = Smoke(source, $"Delay-{mode}-{launches}-{runSetting}.cs", "net10.0") with { Mode = ModeChoice.Parse(mode, "mode"), Launches = launches, Environment = environment, Force = true };
 
         var run = await _engine.RunAsync(request);
 
