@@ -36,7 +36,11 @@ public class RegexClaimsTests(CourseRun course)
         // calls: about a kilobyte per call here, where a full run shows nothing.
         var automaton = bytes[("AutomatonCount", "net10.0")];
         Assert.True(automaton < 4096, $"AutomatonCount on net10.0: {automaton} B per call; the notebook says at most a kilobyte or so");
-        AllocatesAbout(0, bytes[("BacktrackerCount", "net10.0")], "BacktrackerCount on net10.0");
+        // BacktrackerCount takes about 8 ms, so its 50 ms memory iteration makes 6 calls, and BenchmarkDotNet counts the
+        // whole process: a few kilobytes another thread allocated meanwhile showed as 576 and 768 B per call in two CI
+        // runs of 2026-11-26. Nothing per word is what the notebook's point needs (the reference run measures 0).
+        var backtracker = bytes[("BacktrackerCount", "net10.0")];
+        Assert.True(backtracker < 4096, $"BacktrackerCount on net10.0: {backtracker} B per call; the notebook says it allocates nothing per word");
 
         // 212,958 words in the pinned corpus (tests/PerfLab.Tests/Support/CorpusFacts.cs), a Match of at least 48 B each.
         foreach (var method in new[] { "AutomatonMatches", "BacktrackerMatches" })
