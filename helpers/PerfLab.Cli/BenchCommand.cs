@@ -1,5 +1,6 @@
 using System.CommandLine;
 using PerfLab.Benchmarks;
+using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.Views.Json;
 using PerfLab.Runtimes;
@@ -26,12 +27,13 @@ internal static class BenchCommand
         var html = SharedOptions.OutputFile("--html", "Also write a standalone HTML page: the table and the charts (works offline).");
         var force = new Option<bool>("--force") { Description = "Run even when a cached result for the same source and options exists (with --disasm, capture the asm again too)." };
         var disasm = new Option<bool>("--disasm") { Description = "Also show the steady-state assembly of every benchmark method on each runtime (as `perflab asm`)." };
+        var launches = SharedOptions.Launches($"Host processes per case and runtime; the ratios' intervals then cover what changes from one process to the next. Default: the mode's ({ModeChoice.Launches(BenchmarkMode.Quick)} in quick mode, {ModeChoice.Launches(BenchmarkMode.Full)} in full and smoke).");
         var caseTimeout = SharedOptions.Seconds("--case-timeout", $"Kill a case's process after this many seconds (default: {ModeChoice.InSeconds(ModeChoice.CaseTimeout)}).");
         var timeout = SharedOptions.Seconds("--timeout", $"Stop the whole run after this many seconds (default: {ModeChoice.InSeconds(ModeChoice.RunTimeout)}).");
 
         var command = new Command("bench", "Compile a C# file of BenchmarkDotNet classes and run it on each runtime, out of process.")
         {
-            file, runtimes, mode, filter, env, json, html, force, disasm, caseTimeout, timeout,
+            file, runtimes, mode, filter, env, json, html, force, disasm, launches, caseTimeout, timeout,
         };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
@@ -45,6 +47,7 @@ internal static class BenchCommand
                 Force = parse.GetValue(force),
                 CaseTimeout = parse.GetValue(caseTimeout),
                 RunTimeout = parse.GetValue(timeout),
+                Launches = parse.GetValue(launches),
             };
             error.WriteLine(chosen.Line);
             using var printer = new ProgressPrinter(error);

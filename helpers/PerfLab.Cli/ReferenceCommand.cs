@@ -1,4 +1,5 @@
 using System.CommandLine;
+using PerfLab.Contract;
 using PerfLab.Course.Reference;
 
 namespace PerfLab.Cli;
@@ -24,9 +25,10 @@ internal static class ReferenceCommand
         {
             Description = "Measure only the benchmarks whose code OUT/NAME.json has no run of (a cell added or changed since), keep every run it has, and add the new ones (implies --update). The notebooks still run top to bottom; a call the file has is answered from it.",
         };
+        var launches = SharedOptions.Launches($"Host processes per case and runtime; the ratios' intervals then cover what changes from one process to the next. Default: the mode's ({ModeChoice.Launches(BenchmarkMode.Full)} in full mode, {ModeChoice.Launches(BenchmarkMode.Quick)} in quick). A notebook cell that names its own keeps them.");
         var command = new Command("reference", "The course's reference job: run the suite in data/reference/suite and every notebook's benchmarks on every runtime, fresh, and write the results with this machine's description.")
         {
-            outFolder, name, mode, notebooks, suiteOnly, noSuite, update, onlyMissing,
+            outFolder, name, mode, notebooks, suiteOnly, noSuite, update, onlyMissing, launches,
         };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
@@ -45,7 +47,7 @@ internal static class ReferenceCommand
             }
 
             IReadOnlyList<string>? paths = parse.GetValue(suiteOnly) ? [] : parse.GetValue(notebooks) is { Length: > 0 } given ? given : null;
-            var request = new ReferenceRequest(parse.GetValue(outFolder)!, machineName, choice, paths, Suite: !parse.GetValue(noSuite), parse.GetValue(update), parse.GetValue(onlyMissing));
+            var request = new ReferenceRequest(parse.GetValue(outFolder)!, machineName, choice, paths, Suite: !parse.GetValue(noSuite), parse.GetValue(update), parse.GetValue(onlyMissing), parse.GetValue(launches));
             using var printer = new ProgressPrinter(error);
             var result = await ReferenceJob.RunAsync(
                 request,

@@ -52,6 +52,25 @@ internal static class SharedOptions
         HelpName = "OUT",
     };
 
+    /// <summary>--launches: host processes per case and runtime, a whole number of at least 1; without it the mode's.</summary>
+    /// <param name="description">What more processes buy the command, and its default.</param>
+    public static Option<int?> Launches(string description) => new("--launches")
+    {
+        Description = description,
+        HelpName = "N",
+        CustomParser = result =>
+        {
+            var text = result.Tokens.Single().Value;
+            if (int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var launches) && launches >= 1)
+            {
+                return launches;
+            }
+
+            result.AddError($"--launches '{text}' is not a whole number of processes of at least 1.");
+            return null;
+        },
+    };
+
     /// <summary>A positive number of seconds, or one error naming the option.</summary>
     /// <param name="name">The option, e.g. --timeout.</param>
     /// <param name="description">What the limit stops, and its default.</param>

@@ -23,7 +23,8 @@ public sealed record SuiteRun(string Suite, BenchmarkRun Run, string Code);
 /// <param name="Suite">Whether the files of data/reference/suite run first.</param>
 /// <param name="Update">Keep the file's runs (same mode) of every suite file and notebook the job does not run again.</param>
 /// <param name="OnlyMissing">Measure only the benchmarks whose code the file has no run of, keep every run it has and add the new ones (implies <paramref name="Update"/>).</param>
-public sealed record ReferenceRequest(string OutFolder, string MachineName, ModeChoice Mode, IReadOnlyList<string>? Notebooks, bool Suite, bool Update, bool OnlyMissing);
+/// <param name="Launches">Processes per case and runtime (a cell that names its own keeps them); null: the mode's, one in full mode.</param>
+public sealed record ReferenceRequest(string OutFolder, string MachineName, ModeChoice Mode, IReadOnlyList<string>? Notebooks, bool Suite, bool Update, bool OnlyMissing, int? Launches = null);
 
 /// <summary>What a reference run wrote.</summary>
 /// <param name="File">The results file.</param>
@@ -118,7 +119,7 @@ public static partial class ReferenceJob
             var engine = new BenchmarkEngine();
             foreach (var suiteFile in SuiteFiles(repo))
             {
-                var benchmark = BenchmarkRequest.FromFile(suiteFile) with { Mode = mode, Force = true };
+                var benchmark = BenchmarkRequest.FromFile(suiteFile) with { Mode = mode, Force = true, Launches = request.Launches };
                 var code = benchmark.ContentKey();
                 if (answer?.Invoke(code) is not null)
                 {
@@ -139,7 +140,7 @@ public static partial class ReferenceJob
         {
             var relative = CourseRepository.Relative(notebook, repo);
             log($"▶ {relative} ({index + 1} of {notebooks.Length}, {ModeChoice.Name(mode)} mode)");
-            var found = await NotebookBenchmarks.RunAsync(notebook, relative, request.Mode, line => log($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken, answer).ConfigureAwait(false);
+            var found = await NotebookBenchmarks.RunAsync(notebook, relative, request.Mode, line => log($"  [{clock.Elapsed.TotalSeconds,7:F1}s] {line}"), cancellationToken, answer, request.Launches).ConfigureAwait(false);
             runs.AddRange(found.Select(r => new SuiteRun(relative, r.Run, r.Code)));
             await WriteAsync().ConfigureAwait(false);
         }

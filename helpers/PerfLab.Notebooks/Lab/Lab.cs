@@ -29,7 +29,10 @@ public static class Lab
     /// </summary>
     internal static Func<BenchmarkRequest, BenchmarkRun?>? Replay { get; set; }
 
-    /// <summary>Held by whoever sets <see cref="Recorder"/> or <see cref="Replay"/>: they are process-wide (cells call Lab statically), so one notebook at a time.</summary>
+    /// <summary>Set by the reference job when it asks for more processes per case than the mode's: a call that names no launches of its own takes these.</summary>
+    internal static int? DefaultLaunches { get; set; }
+
+    /// <summary>Held by whoever sets <see cref="Recorder"/>, <see cref="Replay"/> or <see cref="DefaultLaunches"/>: they are process-wide (cells call Lab statically), so one notebook at a time.</summary>
     internal static SemaphoreSlim Hooks { get; } = new(1, 1);
 
     /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>
@@ -87,7 +90,7 @@ public static class Lab
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
             Force = force || Recorder is not null,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
-            Launches = launches,
+            Launches = launches ?? DefaultLaunches,
         };
         var replayed = Replay?.Invoke(request);
         var run = replayed ?? await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);

@@ -20,8 +20,9 @@ public static class NotebookBenchmarks
     /// <param name="log">Receives the runner's progress lines, or null.</param>
     /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
     /// <param name="measured">The run already measured of a content key, or null; a call it answers is not measured again nor returned. Null: measure every call.</param>
+    /// <param name="launches">Processes per case and runtime for every call that names none; null: the mode's.</param>
     /// <exception cref="PerfLabException">A cell failed (the notebook, cell and error are named), or the notebook cannot be read.</exception>
-    public static async Task<IReadOnlyList<(BenchmarkRun Run, string Code)>> RunAsync(string notebook, string name, ModeChoice mode, Action<string>? log, CancellationToken cancellationToken, Func<string, BenchmarkRun?>? measured = null)
+    public static async Task<IReadOnlyList<(BenchmarkRun Run, string Code)>> RunAsync(string notebook, string name, ModeChoice mode, Action<string>? log, CancellationToken cancellationToken, Func<string, BenchmarkRun?>? measured = null, int? launches = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(notebook);
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
@@ -38,6 +39,7 @@ public static class NotebookBenchmarks
                 }
             };
             Lab.Replay = measured is null ? null : request => measured(request.ContentKey());
+            Lab.DefaultLaunches = launches;
             var skip = ExerciseSections.CodeCells(NotebookDocument.Load(notebook));
             var result = await new NotebookRunner { Skip = skip }.RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);
             if (result.FirstFailure is { } failed)
@@ -52,6 +54,7 @@ public static class NotebookBenchmarks
         {
             Lab.Recorder = null;
             Lab.Replay = null;
+            Lab.DefaultLaunches = null;
             Lab.Hooks.Release();
         }
 
