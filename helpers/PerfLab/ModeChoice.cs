@@ -136,11 +136,11 @@ public sealed record ModeChoice(BenchmarkMode Mode, string Origin)
     public static string Meaning(BenchmarkMode mode) => mode switch
     {
         BenchmarkMode.Smoke => "numbers are meaningless: this run only proves the cells work",
-        BenchmarkMode.Quick => $"a short job (each case measured in {QuickJob.Launches} processes per runtime, each {QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms once tiering has settled; ratios carry a 95% interval across them): good for trends, not for publishing",
+        BenchmarkMode.Quick => $"a short job (each case measured in {QuickJob.Launches} processes per runtime, up to {QuickJob.MaxLaunches} when they disagree, each {QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms once tiering has settled; ratios carry a 95% interval across them): good for trends, not for publishing",
         _ => "BenchmarkDotNet's default job: numbers you can publish",
     };
 
-    /// <summary>How many host processes measure each case on each runtime: <see cref="QuickJob.Launches"/> in quick mode, else one.</summary>
+    /// <summary>How many host processes measure each case on each runtime at first: <see cref="QuickJob.Launches"/> in quick mode (which adds more while they disagree: LaunchPlan), else one.</summary>
     /// <param name="mode">The mode.</param>
     public static int Launches(BenchmarkMode mode) => mode == BenchmarkMode.Quick ? QuickJob.Launches : 1;
 

@@ -13,6 +13,17 @@ public static class QuickJob
     /// </summary>
     public const int Launches = 4;
 
+    /// <summary>
+    /// The most launches a case gets in quick mode: after <see cref="Launches"/>, the parent runs another round on every
+    /// runtime while a runtime's launch means spread so far that a ratio's interval would be wider than
+    /// ±<see cref="TargetHalfWidth"/> (PerfLab's LaunchPlan). Measured on the course's sample (docs/performance.md): 4 for
+    /// about half the cases, 6 for most of the others.
+    /// </summary>
+    public const int MaxLaunches = 6;
+
+    /// <summary>The half-width of a ratio's 95% interval, as a share of the ratio, that quick mode aims for (see <see cref="MaxLaunches"/>).</summary>
+    public const double TargetHalfWidth = 0.15;
+
     /// <summary>Warm-up iterations of each launch, after tiering has settled.</summary>
     public const int WarmupCount = 2;
 

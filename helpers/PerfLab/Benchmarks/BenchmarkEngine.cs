@@ -113,17 +113,19 @@ public sealed class BenchmarkEngine
             try
             {
                 var runners = pending.Select(w => (Work: w, Runner: new RuntimeRun(request, w.Located!, w.Compiled!, _workspace.Launcher, Path.Combine(scratch, w.Runtime.Moniker), clock, progress, OnStep))).ToArray();
-                var launches = request.EffectiveLaunches;
 
                 // Case after case; for each, launch 1 on every runtime, then launch 2 on every runtime...: drift on a
                 // shared machine (another program, the clock speed) then falls on every runtime alike, not on one.
+                // Quick mode adds rounds while the launches disagree too much for a narrow interval (LaunchPlan).
                 for (var index = 0; runners.Any(r => r.Runner.HasCase(index)); index++)
                 {
-                    for (var launch = 1; launch <= launches; launch++)
+                    IEnumerable<RuntimeRun> Running() => runners.Select(r => r.Runner).Where(r => r.HasCase(index) && !r.HasFailed(index));
+                    for (var launch = 1; Running().Any() && LaunchPlan.WantsAnother(request, launch - 1, Running().Select(r => r.LaunchMeans(index))); launch++)
                     {
-                        foreach (var (_, runner) in runners.Where(r => r.Runner.HasCase(index) && !r.Runner.HasFailed(index)))
+                        var planned = Math.Max(launch, request.EffectiveLaunches);
+                        foreach (var runner in Running().ToArray())
                         {
-                            await runner.RunLaunchAsync(index, launch, launches, cancellationToken).ConfigureAwait(false);
+                            await runner.RunLaunchAsync(index, launch, planned, cancellationToken).ConfigureAwait(false);
                         }
                     }
                 }
@@ -182,6 +184,10 @@ public sealed class BenchmarkEngine
 
         /// <summary>Whether a launch of the case at <paramref name="index"/> failed: the case has failed, and runs no more launches.</summary>
         public bool HasFailed(int index) => index < _launches.Count && _launches[index].Any(l => l.Error is not null);
+
+        /// <summary>The means (ns) of the launches of the case at <paramref name="index"/> that measured one, so far.</summary>
+        public IReadOnlyList<double> LaunchMeans(int index) =>
+            index < _launches.Count ? _launches[index].Where(l => l.Statistics is not null).Select(l => l.Statistics!.Mean).ToArray() : [];
 
         /// <summary>Runs one launch of a case and keeps its result.</summary>
         public async Task RunLaunchAsync(int index, int launch, int launches, CancellationToken cancellationToken)

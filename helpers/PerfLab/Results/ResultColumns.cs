@@ -127,6 +127,13 @@ internal static class ResultColumns
         };
     }
 
+    // "4", or "4 to 6" where quick mode gave some cases more launches.
+    private static string LaunchCounts(IEnumerable<int> counts)
+    {
+        var (fewest, most) = (counts.Min(), counts.Max());
+        return fewest == most ? $"{most}" : $"{fewest} to {most}";
+    }
+
     /// <summary>The sentences under the table that say what Ratio compares with and what its interval covers.</summary>
     /// <param name="run">The run.</param>
     public static string RatioLegend(BenchmarkRun run)
@@ -139,7 +146,7 @@ internal static class ResultColumns
         if (intervals.Length > 0)
         {
             var covers = intervals.Select(i => i.Kind).Distinct().Order().Select(kind => kind == IntervalKind.Launches
-                ? $"across {intervals.Where(i => i.Kind == kind).Max(i => i.Launches)} launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next"
+                ? $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next"
                 : "from the iterations within one process of each case on each runtime, which does not cover what changes from one process to the next (code layout, tiering and PGO decisions): the real uncertainty is wider");
             legend += string.Create(CultureInfo.InvariantCulture, $" In brackets, its {RatioInterval.Confidence:0%} interval {string.Join("; or ", covers)}; \"no clear difference\" where the interval holds 1.");
         }

@@ -76,13 +76,18 @@ public class EngineTests
         var run = await _engine.RunAsync(quick, progress);
 
         Assert.False(run.HasErrors, run.ToString());
-        var expected = Enumerable.Range(1, QuickJob.Launches).SelectMany(l => new[] { $"net9.0 case 1 launch {l}/{QuickJob.Launches}", $"net10.0 case 1 launch {l}/{QuickJob.Launches}" });
+        // The mode's launches, and more rounds (LaunchPlan) only while a runtime's launches disagree: a noisy machine may add some.
+        var launches = run.Results[0].LaunchMeansNs!.Count;
+        Assert.InRange(launches, QuickJob.Launches, QuickJob.MaxLaunches);
+        var expected = Enumerable.Range(1, launches).SelectMany(l => new[] { $"net9.0 case 1 launch {l}/{Math.Max(l, QuickJob.Launches)}", $"net10.0 case 1 launch {l}/{Math.Max(l, QuickJob.Launches)}" });
         Assert.Equal(expected, starts);
         // The first launch's pilot chooses the iterations; the later launches run them without a pilot of their own.
         Assert.Equal([1], pilots);
-        Assert.All(run.Results, r => Assert.Equal(QuickJob.Launches, r.LaunchMeansNs!.Count));
+        Assert.All(run.Results, r => Assert.Equal(launches, r.LaunchMeansNs!.Count));
+        // The last round stopped because every runtime's launches agree well enough, or at the most launches.
+        Assert.True(launches == QuickJob.MaxLaunches || run.Results.All(r => LaunchPlan.HalfWidth(r.LaunchMeansNs!) <= QuickJob.TargetHalfWidth), string.Join("; ", run.Results.Select(r => string.Join(", ", r.LaunchMeansNs!))));
         // Every launch's iterations, less any upper outliers BenchmarkDotNet removed.
-        Assert.InRange(run.Results[1].MeasurementsNs.Count, QuickJob.Launches * 2, QuickJob.Launches * QuickJob.IterationCount);
+        Assert.InRange(run.Results[1].MeasurementsNs.Count, launches * 2, launches * QuickJob.IterationCount);
         Assert.Equal(IntervalKind.Launches, run.Results[1].RatioInterval!.Kind);
         Assert.Matches(@"\| (\d\.\d\d|no clear difference) \(\d\.\d\d–\d\.\d\d\) \|", run.ToString());
     }

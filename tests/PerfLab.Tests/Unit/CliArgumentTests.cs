@@ -41,6 +41,19 @@ public class CliArgumentTests
         Assert.Contains($"{option} '{value}' is not a positive number of seconds.", error, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("bench", "0")]
+    [InlineData("bench", "two")]
+    [InlineData("reference", "-1")]
+    [InlineData("reference", "1.5")]
+    public async Task Launches_must_be_a_whole_number_of_at_least_one(string command, string value)
+    {
+        string[] args = command == "bench" ? ["bench", "x.cs", "--launches", value] : ["reference", "--out", "unused", "--launches", value];
+        var (exitCode, _, error) = await InvokeAsync(args);
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"--launches '{value}' is not a whole number of processes of at least 1.", error, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task Bench_without_a_file_says_the_file_is_required()
     {
@@ -53,7 +66,7 @@ public class CliArgumentTests
     public void Options_parse_into_their_values()
     {
         var parse = PerfLabCommand.Create(TextWriter.Null, TextWriter.Null)
-            .Parse(["bench", "f.cs", "--runtimes", "net10.0", "net8.0", "--mode", "full", "--env", "A=1", "--env", "B=2", "--filter", "*Sum*", "--force", "--case-timeout", "7.5"]);
+            .Parse(["bench", "f.cs", "--runtimes", "net10.0", "net8.0", "--mode", "full", "--env", "A=1", "--env", "B=2", "--filter", "*Sum*", "--force", "--case-timeout", "7.5", "--launches", "3"]);
 
         Assert.Empty(parse.Errors);
         Assert.Equal(["net10.0", "net8.0"], parse.GetValue<string[]>("--runtimes")!);
@@ -62,6 +75,7 @@ public class CliArgumentTests
         Assert.Equal(["*Sum*"], parse.GetValue<string[]>("--filter")!);
         Assert.True(parse.GetValue<bool>("--force"));
         Assert.Equal(TimeSpan.FromSeconds(7.5), parse.GetValue<TimeSpan?>("--case-timeout"));
+        Assert.Equal(3, parse.GetValue<int?>("--launches"));
     }
 
     [Fact]

@@ -1,0 +1,42 @@
+using PerfLab.Benchmarks;
+using PerfLab.Contract;
+
+namespace PerfLab.Tests.Unit;
+
+public class LaunchPlanTests
+{
+    private static readonly BenchmarkRequest Quick = new() { Source = "", SourcePath = "Plan.cs", Mode = BenchmarkMode.Quick };
+
+    // Four launches within about 1% of each other, and four spread by a third.
+    private static readonly double[] Close = [100, 101, 99.5, 100.4];
+    private static readonly double[] Spread = [100, 135, 90, 120];
+
+    [Fact]
+    public void Half_width_is_that_of_the_tables_interval_for_a_ratio_between_two_cases_spread_alike()
+    {
+        // ln-scale sd of Spread 0.18153 (worked out separately), se = sd * sqrt(2/4), t(6) = 2.44691: exp(0.31409) = 1.369012.
+        Assert.Equal((1.369012 - (1 / 1.369012)) / 2, LaunchPlan.HalfWidth(Spread), 4);
+        Assert.InRange(LaunchPlan.HalfWidth(Close), 0.005, 0.02);
+        Assert.Equal(0, LaunchPlan.HalfWidth([100]));
+        Assert.Equal(0, LaunchPlan.HalfWidth([100, 0]));
+    }
+
+    [Fact]
+    public void Quick_mode_runs_its_launches_then_more_only_while_a_runtime_spreads_beyond_the_target()
+    {
+        Assert.True(LaunchPlan.WantsAnother(Quick, 0, []));
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.Launches - 1, [Close, Close]));
+        Assert.False(LaunchPlan.WantsAnother(Quick, QuickJob.Launches, [Close, Close]));
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.Launches, [Close, Spread]));
+        Assert.False(LaunchPlan.WantsAnother(Quick, QuickJob.MaxLaunches, [Close, Spread]));
+    }
+
+    [Fact]
+    public void Launches_the_request_names_are_run_exactly_and_other_modes_never_add_any()
+    {
+        Assert.False(LaunchPlan.WantsAnother(Quick with { Launches = 4 }, 4, [Spread]));
+        Assert.True(LaunchPlan.WantsAnother(Quick with { Launches = 5 }, 4, [Close]));
+        Assert.False(LaunchPlan.WantsAnother(Quick with { Mode = BenchmarkMode.Full }, 1, [Spread]));
+        Assert.False(LaunchPlan.WantsAnother(Quick with { Mode = BenchmarkMode.Full, Launches = 3 }, 3, [Spread]));
+    }
+}
