@@ -4,11 +4,12 @@ using PerfLab.Processes;
 
 namespace PerfLab.Bench;
 
-/// <summary>A script's command line: <c>[--reps N] [--FLAG ...] [--out FILE.md]</c>.</summary>
+/// <summary>A script's command line: <c>[--reps N] [--FLAG ...] [--OPTION VALUE ...] [--out FILE.md]</c>.</summary>
 /// <param name="Repetitions">How many times each measurement is repeated.</param>
 /// <param name="OutPath">Where the Markdown report also goes, if anywhere.</param>
 /// <param name="Flags">The script's own switches that were given, e.g. --skip-honesty.</param>
-public sealed record BenchArguments(int Repetitions, string? OutPath, IReadOnlySet<string> Flags);
+/// <param name="Values">The script's own options that take a value and were given, by option, e.g. --against: FILE.</param>
+public sealed record BenchArguments(int Repetitions, string? OutPath, IReadOnlySet<string> Flags, IReadOnlyDictionary<string, string> Values);
 
 /// <summary>How a child process ended.</summary>
 /// <param name="Seconds">Wall time.</param>
@@ -27,13 +28,15 @@ public static class BenchTools
     /// <param name="args">The script's arguments.</param>
     /// <param name="script">The script's path from the repository root, for the usage line.</param>
     /// <param name="defaultRepetitions">Repetitions without --reps.</param>
-    /// <param name="flags">The script's own switches, e.g. --skip-honesty.</param>
+    /// <param name="flags">The script's own switches, e.g. --skip-honesty, and options that take a value, written with it: "--against FILE".</param>
     public static BenchArguments? ParseArguments(string[] args, string script, int defaultRepetitions, params string[] flags)
     {
         ArgumentNullException.ThrowIfNull(args);
         var repetitions = defaultRepetitions;
         string? outPath = null;
         var given = new HashSet<string>(StringComparer.Ordinal);
+        var values = new Dictionary<string, string>(StringComparer.Ordinal);
+        var valueOptions = flags.Where(f => f.Contains(' ', StringComparison.Ordinal)).Select(f => f[..f.IndexOf(' ', StringComparison.Ordinal)]).ToHashSet(StringComparer.Ordinal);
         for (var i = 0; i < args.Length; i++)
         {
             if (args[i] == "--reps" && i + 1 < args.Length && int.TryParse(args[i + 1], NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0)
@@ -45,7 +48,11 @@ public static class BenchTools
             {
                 outPath = args[++i];
             }
-            else if (flags.Contains(args[i]))
+            else if (valueOptions.Contains(args[i]) && i + 1 < args.Length)
+            {
+                values[args[i]] = args[++i];
+            }
+            else if (flags.Contains(args[i]) && !valueOptions.Contains(args[i]))
             {
                 given.Add(args[i]);
             }
@@ -57,7 +64,7 @@ public static class BenchTools
             }
         }
 
-        return new BenchArguments(repetitions, outPath, given);
+        return new BenchArguments(repetitions, outPath, given, values);
     }
 
     /// <summary>The repository root: the folder holding PerfLab.slnx, at or above the current folder.</summary>

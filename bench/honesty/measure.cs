@@ -10,12 +10,16 @@
 //   holds the second full run's ratio: the calibration of the intervals the reference file's rows carry.
 //
 // Usage (from the repository root):
-//   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full | --against-reference] [--sample] [--write-reference] [--try] [--out FILE.md]
+//   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full | --against-reference | --against FILE] [--sample] [--write-reference] [--try] [--out FILE.md]
 // --reps: quick runs (default 2).
 // --one-full: one full run instead of two (no full-against-full comparison; saves the longest part).
 // --against-reference: no full run at all: the quick runs are compared with the committed reference file
 //   (data/reference/machines/course-machine-linux-x64.json, full mode, measured on this machine earlier), which is
 //   what a reader compares a quick run with. Takes as long as the quick runs (about an hour with launches).
+// --against FILE: like --against-reference, against FILE: a full-mode results file, such as one
+//   `perflab reference --mode full --launches 3` wrote (each ratio the mean over several processes, the target quick mode's
+//   interval is for). The quick runs measure what FILE holds (its suite file and notebooks); full against full then
+//   sets FILE against the committed reference file, both ways.
 // --sample: the suite and four notebooks only (00, jit/02, jit/03, collections/01: 80-odd ratios, a mix of nanosecond
 //   and microsecond cases, real differences and none): a calibration in about 20 minutes instead of the whole course.
 // --write-reference: also keep the first full run as data/reference/machines/course-machine-linux-x64.json.
@@ -33,7 +37,7 @@ using PerfLab.Bench;
 using PerfLab.Course;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--sample", "--try") is not { } options)
+if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--against FILE", "--sample", "--try") is not { } options)
 {
     return 2;
 }
@@ -48,8 +52,23 @@ if (tryOnly && options.Flags.Contains("--write-reference"))
     return 2;
 }
 
-var againstReference = options.Flags.Contains("--against-reference");
-string[] sample = options.Flags.Contains("--sample")
+var againstFile = options.Values.GetValueOrDefault("--against") is { } givenFile ? Path.GetFullPath(givenFile) : null;
+if (againstFile is not null && (options.Flags.Overlaps(["--against-reference", "--write-reference", "--one-full", "--sample"]) || tryOnly))
+{
+    Console.Error.WriteLine("--against FILE runs no full run and measures what FILE holds: it cannot be combined with --against-reference, --write-reference, --one-full, --sample or --try.");
+    return 2;
+}
+
+if (againstFile is not null && !File.Exists(againstFile))
+{
+    Console.Error.WriteLine($"--against: {againstFile} does not exist. Give a results file `perflab reference` wrote (OUT/NAME.json).");
+    return 2;
+}
+
+var againstReference = options.Flags.Contains("--against-reference") || againstFile is not null;
+string[] sample = againstFile is not null
+    ? ScopeOf(againstFile)
+    : options.Flags.Contains("--sample")
     ? ["--notebooks", "notebooks/00-start-here.ipynb", "notebooks/jit/02-stack-allocation.ipynb", "notebooks/jit/03-devirtualization.ipynb", "notebooks/collections/01-enumeration.ipynb"]
     : [];
 if (sample.Length > 0 && options.Flags.Contains("--write-reference"))
@@ -111,19 +130,20 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
     }
 }
 
+var committedFile = CourseRepository.PathOf($"{CourseRepository.ReferenceMachinesFolder}/{MachineName}.json", repo);
 if (againstReference)
 {
-    full.Add(Ratios(CourseRepository.PathOf($"{CourseRepository.ReferenceMachinesFolder}/{MachineName}.json", repo)));
+    full.Add(Ratios(againstFile ?? committedFile));
 }
 
-var fullName = againstReference ? "the committed reference file" : "full run 1";
+var fullName = againstFile is not null ? Path.GetFileName(againstFile) : againstReference ? "the committed reference file" : "full run 1";
 var fullRatios = full[0];
 // Cases no quick run measured (outside --sample) are left out, not counted as misses.
 var real = fullRatios.Where(f => (f.Value.Mean < 0.8 || f.Value.Mean > 1.25) && quick.Any(q => q.ContainsKey(f.Key))).Select(f => f.Key).Order(StringComparer.Ordinal).ToArray();
 string Minutes(string mode) => wall.TryGetValue(mode, out var seconds) ? string.Join(", ", seconds.Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture))) : "none";
-report.AppendLine(CultureInfo.InvariantCulture, $"Reference job ({(tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : sample.Length > 0 ? "data/reference/suite + " + string.Join(", ", sample.Skip(1)) : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
+report.AppendLine(CultureInfo.InvariantCulture, $"Reference job ({(tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : sample.Length > 0 ? string.Join(" ", sample) : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
 report.AppendLine();
-report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; {(againstReference ? "full: the committed reference file" : $"full runs: {full.Count}")}.");
+report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; {(againstReference ? $"full: {fullName}" : $"full runs: {full.Count}")}.");
 report.AppendLine();
 report.AppendLine("| Case (notebook or suite, class.method, runtime) | Full ratio | Quick ratio of means (each run) | Quick ratio of medians (each run) | Quick 95% interval (each run; ✓ holds the full ratio) |");
 report.AppendLine("|---|---:|---|---|---|");
@@ -159,6 +179,13 @@ foreach (var (quickRun, index) in quick.Select((q, i) => (q, i)))
 if (full.Count > 1)
 {
     report.AppendLine(Coverage("full run 1", full[0], "full run 2", full[1]));
+}
+else if (againstFile is not null)
+{
+    // Two full runs measured on different days: FILE (several processes per case, if it was run so) and the committed file (one).
+    var committed = Ratios(committedFile);
+    report.AppendLine(Coverage(fullName, fullRatios, "the committed reference file", committed));
+    report.AppendLine(Coverage("the committed reference file", committed.Where(c => fullRatios.ContainsKey(c.Key)).ToDictionary(), fullName, fullRatios));
 }
 else
 {
@@ -212,6 +239,16 @@ static string Coverage(string ofName, Dictionary<string, Measured> of, string ag
     var halfWidth = Median(withInterval.Select(p => (p.Interval.High!.Value - p.Interval.Low!.Value) / 2 / p.Interval.Mean * 100));
     var kinds = string.Join(", ", withInterval.Select(p => p.Interval.Kind).Distinct());
     return string.Create(CultureInfo.InvariantCulture, $"| {ofName} ({kinds}) | {withInterval.Length} ratios | {againstName} | {held} of {withInterval.Length} ({Share(held, withInterval.Length)}) | {halfWidth:F1} | {pairs.Length - withInterval.Length} |");
+}
+
+// The `perflab reference` arguments that measure what a results file holds: its notebooks, and the suite if it has it.
+static string[] ScopeOf(string file)
+{
+    using var document = JsonDocument.Parse(File.ReadAllText(file));
+    var sources = document.RootElement.GetProperty("runs").EnumerateArray().Select(r => r.GetProperty("suite").GetString()!).Distinct().ToArray();
+    var notebooks = sources.Where(s => s.StartsWith("notebooks/", StringComparison.Ordinal)).ToArray();
+    var suite = sources.Any(s => s.StartsWith("data/reference/suite/", StringComparison.Ordinal));
+    return [.. notebooks.Length > 0 ? ["--notebooks", .. notebooks] : Array.Empty<string>(), .. suite ? Array.Empty<string>() : ["--no-suite"], .. notebooks.Length == 0 ? ["--suite-only"] : Array.Empty<string>()];
 }
 
 // A --try run: `perflab bench` of one case in quick mode, written in the reference file's shape for the same reader.
