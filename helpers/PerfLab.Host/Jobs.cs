@@ -22,9 +22,11 @@ internal static class Jobs
         {
             BenchmarkMode.Smoke => Job.Dry,
             // Min and MaxIterationCount bound only the overhead stage here: the workload's iteration count is fixed.
-            BenchmarkMode.Quick when launches == 1 => Job.Default.WithWarmupCount(QuickJob.SingleLaunchWarmupCount).WithIterationCount(QuickJob.SingleLaunchIterationCount).WithIterationTime(TimeInterval.FromMilliseconds(QuickJob.IterationMilliseconds))
-                .WithMinIterationCount(QuickJob.OverheadMinIterationCount).WithMaxIterationCount(QuickJob.OverheadMaxIterationCount),
-            BenchmarkMode.Quick => Job.Default.WithWarmupCount(QuickJob.WarmupCount).WithIterationCount(QuickJob.IterationCount).WithIterationTime(TimeInterval.FromMilliseconds(QuickJob.IterationMilliseconds))
+            // One launch reads bytes per call and keeps the longer single-process job (QuickJob.SingleLaunchWarmupCount).
+            BenchmarkMode.Quick => Job.Default
+                .WithWarmupCount(launches == 1 ? QuickJob.SingleLaunchWarmupCount : QuickJob.WarmupCount)
+                .WithIterationCount(launches == 1 ? QuickJob.SingleLaunchIterationCount : QuickJob.IterationCount)
+                .WithIterationTime(TimeInterval.FromMilliseconds(QuickJob.IterationMilliseconds))
                 .WithMinIterationCount(QuickJob.OverheadMinIterationCount).WithMaxIterationCount(QuickJob.OverheadMaxIterationCount),
             BenchmarkMode.Full => Job.Default,
             _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, null),
