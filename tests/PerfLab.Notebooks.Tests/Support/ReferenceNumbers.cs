@@ -235,6 +235,7 @@ public static partial class ReferenceNumbers
     [GeneratedRegex(@"<!--\s*reference\b.*?-->")]
     private static partial Regex AnyMarker();
 
-    [GeneratedRegex(@"^(?<case>[A-Za-z_][\w]*\.[A-Za-z_]\w*(?:\([^)]*\))?)@(?<runtime>net\d+\.\d+)(?:\{(?<env>[^}]*)\})?$")]
+    // The parameters may hold one level of parentheses: BenchmarkDotNet shows a long array argument as "00390(...)91056 [81]".
+    [GeneratedRegex(@"^(?<case>[A-Za-z_][\w]*\.[A-Za-z_]\w*(?:\((?:[^()]|\([^()]*\))*\))?)@(?<runtime>net\d+\.\d+)(?:\{(?<env>[^}]*)\})?$")]
     private static partial Regex PointSyntax();
 }
