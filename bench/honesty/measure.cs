@@ -141,7 +141,7 @@ var fullRatios = full[0];
 // Cases no quick run measured (outside --sample) are left out, not counted as misses.
 var real = fullRatios.Where(f => (f.Value.Mean < 0.8 || f.Value.Mean > 1.25) && quick.Any(q => q.ContainsKey(f.Key))).Select(f => f.Key).Order(StringComparer.Ordinal).ToArray();
 string Minutes(string mode) => wall.TryGetValue(mode, out var seconds) ? string.Join(", ", seconds.Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture))) : "none";
-report.AppendLine(CultureInfo.InvariantCulture, $"Reference job ({(tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : sample.Length > 0 ? string.Join(" ", sample) : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
+report.AppendLine(CultureInfo.InvariantCulture, $"Reference job ({(tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : sample.Length > 0 ? string.Join(" + ", sample.Contains("--no-suite") ? sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal)) : ["data/reference/suite", .. sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal))]) : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
 report.AppendLine();
 report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; {(againstReference ? $"full: {fullName}" : $"full runs: {full.Count}")}.");
 report.AppendLine();
@@ -182,10 +182,14 @@ if (full.Count > 1)
 }
 else if (againstFile is not null)
 {
-    // Two full runs measured on different days: FILE (several processes per case, if it was run so) and the committed file (one).
+    // Two full runs measured on different days: FILE (several processes per case, if it was run so) and the committed
+    // file (one; written before rows carried intervals, so only FILE's intervals are set against the other's ratios).
     var committed = Ratios(committedFile);
     report.AppendLine(Coverage(fullName, fullRatios, "the committed reference file", committed));
-    report.AppendLine(Coverage("the committed reference file", committed.Where(c => fullRatios.ContainsKey(c.Key)).ToDictionary(), fullName, fullRatios));
+    var shared = fullRatios.Keys.Where(committed.ContainsKey).ToArray();
+    var apart = shared.Select(k => Math.Abs(Math.Log(committed[k].Mean / fullRatios[k].Mean))).Order().ToArray();
+    report.AppendLine();
+    report.AppendLine(CultureInfo.InvariantCulture, $"Full against full: the committed file's ratio within +-15% of {fullName}'s in {shared.Count(k => Within(committed[k].Mean, fullRatios[k].Mean))} of {shared.Length}; |ln(committed / {fullName})| median {Median(apart):F3}, largest {(apart.Length > 0 ? apart[^1] : double.NaN):F3}.");
 }
 else
 {
