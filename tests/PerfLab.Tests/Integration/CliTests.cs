@@ -197,8 +197,9 @@ public class CliTests
         var b = folder.Write("B.cs", source);
 
         var results = await Task.WhenAll(
-            CliProcess.RunAsync(["bench", a, "--mode", "quick", "--runtimes", "net10.0"], TestHome.Environment),
-            CliProcess.RunAsync(["bench", b, "--mode", "quick", "--runtimes", "net10.0"], TestHome.Environment));
+            // One launch each: the lock is the subject, and every launch holds the measuring lock the notebook tests wait for.
+            CliProcess.RunAsync(["bench", a, "--mode", "quick", "--launches", "1", "--runtimes", "net10.0"], TestHome.Environment),
+            CliProcess.RunAsync(["bench", b, "--mode", "quick", "--launches", "1", "--runtimes", "net10.0"], TestHome.Environment));
 
         Assert.All(results, r => Assert.True(r.ExitCode == 0, r.ToString()));
         var measured = results.Where(r => r.Error.Contains("net10.0 case 1/1", StringComparison.Ordinal)).ToList();
@@ -224,7 +225,7 @@ public class CliTests
             Assert.True(smoke.ExitCode == 0, smoke.ToString());
             Assert.DoesNotContain("another PerfLab run is measuring", smoke.Error, StringComparison.Ordinal);
 
-            quick = StartWatched(["bench", file, "--mode", "quick", "--runtimes", "net10.0"], home.Path, errors, "another PerfLab run is measuring", waiting);
+            quick = StartWatched(["bench", file, "--mode", "quick", "--launches", "1", "--runtimes", "net10.0"], home.Path, errors, "another PerfLab run is measuring", waiting);
             await waiting.Task.WaitAsync(TimeSpan.FromMinutes(2));
             Assert.False(quick.HasExited);
         }

@@ -37,7 +37,8 @@ public class EngineTests
     {
         var phases = new List<string>();
         var progress = new SynchronousProgress(p => { lock (phases) { phases.Add($"{p.Phase}"); } });
-        var quick = Smoke(Sources.Tiny(), "Tiering.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Force = true };
+        // Two launches: the drive runs in every launch of several; how many launches is another test's subject.
+        var quick = Smoke(Sources.Tiny(), "Tiering.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Launches = 2, Force = true };
 
         var run = await _engine.RunAsync(quick, progress);
         var quickPhases = phases.ToArray();
