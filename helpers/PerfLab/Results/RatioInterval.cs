@@ -21,7 +21,9 @@ public enum IntervalKind
 /// the degrees of freedom of one side), and a Student t quantile sets its width; the interval is that width around
 /// the ratio of means the table shows: ratio × exp(±t·se). The values are each side's launch means when both sides
 /// have two or more launches, else each side's iterations (one process each: <see cref="IntervalKind.Iterations"/>).
-/// bench/honesty measures how often it holds the full-mode ratio (docs/performance.md).
+/// In quick mode the interval is for the ratio full mode would find, so it also holds what its short launches cannot
+/// see (<see cref="QuickAgainstFull"/>). bench/honesty measures how often it holds the full-mode ratio
+/// (docs/performance.md).
 /// </summary>
 /// <param name="Low">Lower end.</param>
 /// <param name="High">Upper end.</param>
@@ -30,6 +32,22 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
 {
     /// <summary>The share of repeated measurements whose interval would hold the true ratio.</summary>
     public const double Confidence = 0.95;
+
+    /// <summary>
+    /// How far quick mode's ratios stray from full mode's beyond what its launches' spread shows, as a standard
+    /// deviation on the log scale: quick launches measure 5 iterations of 50 ms after a short warm-up, full mode's
+    /// process 15 or more of 250 ms or longer, and the two settle on slightly different numbers (overhead subtraction,
+    /// warm-up, timer resolution on sub-nanosecond cases). Measured by bench/honesty against full mode in 3 processes
+    /// per case (docs/performance.md, "Calibration"); it is added in quadrature to a quick ratio's interval, and is why
+    /// no quick interval is narrower than <see cref="QuickFloor"/>.
+    /// </summary>
+    public const double QuickAgainstFull = 0.04;
+
+    /// <summary>The narrowest a quick interval gets, as a share of the ratio: <see cref="QuickAgainstFull"/> alone (launches that agree exactly).</summary>
+    public static double QuickFloor => Math.Exp(NormalQuantile * QuickAgainstFull) - 1;
+
+    // The standard normal's 97.5% point: the added spread is known (measured over many ratios), not estimated from this sample.
+    private const double NormalQuantile = 1.959964;
 
     /// <summary>The interval holds 1: the data cannot tell the two apart.</summary>
     [JsonIgnore] // derived from Low and High
@@ -49,9 +67,10 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
             return null;
         }
 
+        var beyond = mode == BenchmarkMode.Quick ? QuickAgainstFull : 0;
         return row.LaunchMeansNs is { Count: >= 2 } aLaunches && baseline.LaunchMeansNs is { Count: >= 2 } bLaunches
-            ? Of(a.Mean / b.Mean, aLaunches, bLaunches, IntervalKind.Launches)
-            : Of(a.Mean / b.Mean, row.MeasurementsNs, baseline.MeasurementsNs, IntervalKind.Iterations);
+            ? Of(a.Mean / b.Mean, aLaunches, bLaunches, IntervalKind.Launches, beyond)
+            : Of(a.Mean / b.Mean, row.MeasurementsNs, baseline.MeasurementsNs, IntervalKind.Iterations, beyond);
     }
 
     /// <summary>The interval around <paramref name="ratio"/> from two samples, or null when a side has fewer than two values or one not above zero.</summary>
@@ -59,7 +78,8 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
     /// <param name="values">The row's values.</param>
     /// <param name="baselineValues">The baseline's values.</param>
     /// <param name="kind">What the values are.</param>
-    internal static RatioInterval? Of(double ratio, IReadOnlyList<double> values, IReadOnlyList<double> baselineValues, IntervalKind kind)
+    /// <param name="beyondSample">A log-scale standard deviation the samples cannot show, added in quadrature (<see cref="QuickAgainstFull"/>); 0 for none.</param>
+    internal static RatioInterval? Of(double ratio, IReadOnlyList<double> values, IReadOnlyList<double> baselineValues, IntervalKind kind, double beyondSample = 0)
     {
         if (values.Count < 2 || baselineValues.Count < 2 || values.Concat(baselineValues).Any(v => !(v > 0) || !double.IsFinite(v)) || !double.IsFinite(ratio))
         {
@@ -77,12 +97,9 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
         var degreesOfFreedom = values.Count + baselineValues.Count - 2;
         var pooledVariance = (SquaredDeviations(values) + SquaredDeviations(baselineValues)) / degreesOfFreedom;
         var standardError = Math.Sqrt(pooledVariance * ((1.0 / values.Count) + (1.0 / baselineValues.Count)));
-        if (standardError == 0)
-        {
-            return new RatioInterval(ratio, ratio, kind);
-        }
-
-        var width = Math.Exp(StudentT.Quantile(1 - ((1 - Confidence) / 2), degreesOfFreedom) * standardError);
+        var sampled = standardError == 0 ? 0 : StudentT.Quantile(1 - ((1 - Confidence) / 2), degreesOfFreedom) * standardError;
+        var beyond = NormalQuantile * beyondSample;
+        var width = Math.Exp(Math.Sqrt((sampled * sampled) + (beyond * beyond)));
         return new RatioInterval(ratio / width, ratio * width, kind);
     }
 }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using PerfLab.Contract;
 
 namespace PerfLab.Results;
 
@@ -148,7 +149,10 @@ internal static class ResultColumns
             var covers = intervals.Select(i => i.Kind).Distinct().Order().Select(kind => kind == IntervalKind.Launches
                 ? $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next"
                 : "from the iterations within one process of each case on each runtime, which does not cover what changes from one process to the next (code layout, tiering and PGO decisions): the real uncertainty is wider");
-            legend += string.Create(CultureInfo.InvariantCulture, $" In brackets, its {RatioInterval.Confidence:0%} interval {string.Join("; or ", covers)}; \"no clear difference\" where the interval holds 1.");
+            var beyond = run.Mode == BenchmarkMode.Quick
+                ? string.Create(CultureInfo.InvariantCulture, $", widened by how far quick mode's short runs stray from full mode's (so never narrower than ±{RatioInterval.QuickFloor:0%})")
+                : "";
+            legend += string.Create(CultureInfo.InvariantCulture, $" In brackets, its {RatioInterval.Confidence:0%} interval {string.Join("; or ", covers)}{beyond}; \"no clear difference\" where the interval holds 1.");
         }
 
         // A measured row with no ratio: its baseline measured 0 ns (nothing to divide by) or has no time.

@@ -55,6 +55,35 @@ public class RatioIntervalTests
     }
 
     [Fact]
+    public void A_quick_interval_also_holds_how_far_quick_mode_strays_from_full_mode_added_in_quadrature()
+    {
+        // The launches of the first test: t·se = 0.110781 on the log scale; 1.959964 × 0.04 = 0.078399 beside it;
+        // sqrt(0.110781² + 0.078399²) = 0.135716, worked out separately.
+        var interval = RatioInterval.Of(10.5 / 20, [10, 11, 10.5], [20, 19, 21], IntervalKind.Launches, RatioInterval.QuickAgainstFull)!;
+
+        Assert.Equal(0.04, RatioInterval.QuickAgainstFull);
+        Assert.Equal(0.458372521, interval.Low, 8);
+        Assert.Equal(0.601312224, interval.High, 8);
+    }
+
+    [Fact]
+    public void Quick_launches_that_agree_exactly_still_get_the_floor_and_full_mode_launches_get_no_widening()
+    {
+        static BenchmarkRun Run(BenchmarkMode mode) => Fake.Run(
+            mode,
+            Fake.Launched("net8.0", "8.0.31", Case(Fake.Launch("Sum", [20]), Fake.Launch("Sum", [20]), Fake.Launch("Sum", [20]))),
+            Fake.Launched("net10.0", "10.0.12", Case(Fake.Launch("Sum", [10]), Fake.Launch("Sum", [10]), Fake.Launch("Sum", [10]))));
+
+        var quick = Run(BenchmarkMode.Quick).Results[1].RatioInterval!;
+        var full = Run(BenchmarkMode.Full).Results[1].RatioInterval!;
+
+        Assert.Equal(0.0815536, RatioInterval.QuickFloor, 6);
+        Assert.Equal(0.5 / 1.0815536, quick.Low, 6);
+        Assert.Equal(0.5 * 1.0815536, quick.High, 6);
+        Assert.Equal((0.5, 0.5), (full.Low, full.High));
+    }
+
+    [Fact]
     public void There_is_no_interval_in_smoke_mode_for_the_baseline_itself_or_with_fewer_than_two_values_a_side()
     {
         var smoke = Fake.Run(
