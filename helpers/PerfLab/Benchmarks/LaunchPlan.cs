@@ -32,7 +32,8 @@ internal static class LaunchPlan
     /// <summary>
     /// The half-width, as a share of the ratio, of the 95% interval of a ratio between two cases whose launch means
     /// spread as <paramref name="launchMeans"/> do (the table's interval, <see cref="RatioInterval"/>, with this sample on
-    /// both sides); 0 for fewer than two means or one that is not above zero (nothing more launches could fix).
+    /// both sides, without quick mode's widening, which no number of launches narrows); 0 for fewer than two means or
+    /// one that is not above zero (nothing more launches could fix).
     /// </summary>
     /// <param name="launchMeans">One runtime's launch means of a case.</param>
     public static double HalfWidth(IReadOnlyList<double> launchMeans)

@@ -35,18 +35,20 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
 
     /// <summary>
     /// How far quick mode's ratios stray from full mode's beyond what its launches' spread shows, as a standard
-    /// deviation on the log scale: quick launches measure 5 iterations of 50 ms after a short warm-up, full mode's
-    /// process 15 or more of 250 ms or longer, and the two settle on slightly different numbers (overhead subtraction,
-    /// warm-up, timer resolution on sub-nanosecond cases). Measured by bench/honesty against full mode in 3 processes
-    /// per case (docs/performance.md, "Calibration"); it is added in quadrature to a quick ratio's interval, and is why
-    /// no quick interval is narrower than <see cref="QuickFloor"/>.
+    /// deviation on the log scale: a quick launch measures <see cref="QuickJob.IterationCount"/> short iterations after a
+    /// short warm-up, full mode's process 15 or more of 250 ms or longer, and the two settle on slightly different
+    /// numbers (overhead subtraction, warm-up, timer resolution on sub-nanosecond cases). Chosen from the misses of a
+    /// calibration against full mode in 3 processes per case, then checked by bench/honesty (docs/performance.md,
+    /// "Quick intervals widened"); it is added in quadrature to a quick ratio's interval, and is why no quick interval
+    /// is narrower than <see cref="QuickFloor"/>. More launches cannot narrow it, so LaunchPlan leaves it out.
     /// </summary>
-    public const double QuickAgainstFull = 0.04;
+    internal const double QuickAgainstFull = 0.04;
 
     /// <summary>The narrowest a quick interval gets, as a share of the ratio: <see cref="QuickAgainstFull"/> alone (launches that agree exactly).</summary>
-    public static double QuickFloor => Math.Exp(NormalQuantile * QuickAgainstFull) - 1;
+    internal static double QuickFloor => Math.Exp(NormalQuantile * QuickAgainstFull) - 1;
 
-    // The standard normal's 97.5% point: the added spread is known (measured over many ratios), not estimated from this sample.
+    // The standard normal's quantile for Confidence (97.5% point): the added spread is known (measured over many
+    // ratios), not estimated from this sample, so no t.
     private const double NormalQuantile = 1.959964;
 
     /// <summary>The interval holds 1: the data cannot tell the two apart.</summary>
