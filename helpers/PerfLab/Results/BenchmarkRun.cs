@@ -14,6 +14,8 @@ namespace PerfLab.Results;
 /// <param name="MeasurementsNs">Each workload measurement, ns per operation, launch after launch.</param>
 /// <param name="LaunchMeansNs">The mean of each launch (one host process each), ns per operation; null in results
 /// written before launches were kept.</param>
+/// <param name="LaunchMinsNs">The fastest iteration of each launch, ns per operation, in the order of <paramref name="LaunchMeansNs"/>;
+/// null where it is, and in results written before minimums were kept.</param>
 /// <param name="AllocatedBytes">Managed bytes allocated per operation.</param>
 /// <param name="Gen0">Gen0 collections per 1000 operations.</param>
 /// <param name="Gen1">Gen1 collections per 1000 operations.</param>
@@ -35,6 +37,7 @@ public sealed record BenchmarkResult(
     CaseStatistics? Statistics,
     IReadOnlyList<double> MeasurementsNs,
     IReadOnlyList<double>? LaunchMeansNs,
+    IReadOnlyList<double>? LaunchMinsNs,
     long? AllocatedBytes,
     double? Gen0,
     double? Gen1,

@@ -102,6 +102,7 @@ public static class ResultBuilder
             stats,
             measured.SelectMany(l => l.MeasurementsNs ?? []).ToArray(),
             stats is null ? null : measured.Select(l => l.Statistics!.Mean).ToArray(),
+            stats is null ? null : measured.Select(l => l.Statistics!.Min).ToArray(),
             allocated is { } bytes ? (long)Math.Round(bytes) : null,
             PerOperation(measured, l => l.Gen0PerThousandOps),
             PerOperation(measured, l => l.Gen1PerThousandOps),

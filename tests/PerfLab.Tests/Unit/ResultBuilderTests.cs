@@ -116,7 +116,7 @@ public class ResultBuilderTests
     }
 
     [Fact]
-    public void A_rows_statistics_take_every_launchs_iterations_together_and_keep_each_launchs_mean()
+    public void A_rows_statistics_take_every_launchs_iterations_together_and_keep_each_launchs_mean_and_fastest_iteration()
     {
         var run = Fake.Run(
             BenchmarkMode.Quick,
@@ -129,6 +129,7 @@ public class ResultBuilderTests
         var stats = row.Statistics!;
         Assert.Equal([10.0, 12, 11, 13, 15, 9], row.MeasurementsNs);
         Assert.Equal([11.0, 13, 9], row.LaunchMeansNs!);
+        Assert.Equal([10.0, 11, 9], row.LaunchMinsNs!);
         Assert.Equal(70.0 / 6, stats.Mean, 12);
         Assert.Equal((11.5, 9, 15, 6), (stats.Median, stats.Min, stats.Max, stats.N));
         Assert.Equal(Math.Sqrt(14.0 / 3), stats.StdDev, 12);
@@ -156,7 +157,7 @@ public class ResultBuilderTests
     }
 
     [Fact]
-    public void Json_keeps_launch_means_and_the_ratio_interval()
+    public void Json_keeps_launch_means_and_minimums_and_the_ratio_interval()
     {
         var run = Fake.Run(
             BenchmarkMode.Quick,
@@ -169,6 +170,7 @@ public class ResultBuilderTests
         Assert.Contains("\"kind\": \"launches\"", json, StringComparison.Ordinal);
         Assert.Equal(run.Results[1].RatioInterval, back.Results[1].RatioInterval);
         Assert.Equal([10.0, 11, 10.5], back.Results[1].LaunchMeansNs!);
+        Assert.Equal([10.0, 11, 10.5], back.Results[1].LaunchMinsNs!);
     }
 
     [Fact]
