@@ -7,7 +7,9 @@
 // - for every ratio: how often quick's 95% interval (across its launches) holds the first full run's ratio, and
 //   how wide the intervals are (median half-width as a share of the ratio);
 // - full against full: how often the first full run's interval (from its iterations, one process per case)
-//   holds the second full run's ratio: the calibration of the intervals the reference file's rows carry.
+//   holds the second full run's ratio: the calibration of the intervals the reference file's rows carry;
+// - the same for the fastest iterations' ratio (the Fastest ratio column, RatioInterval.Fastest): how often it lands
+//   within +-15% of full mode's, and how often its quick interval holds full mode's (all quick runs together too).
 //
 // Usage (from the repository root):
 //   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full | --against-reference | --against FILE] [--sample] [--write-reference] [--try] [--out FILE.md]
@@ -35,6 +37,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using PerfLab.Bench;
 using PerfLab.Course;
+using PerfLab.Results;
 using static PerfLab.Bench.BenchTools;
 
 if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--against FILE", "--sample", "--try") is not { } options)
@@ -196,6 +199,35 @@ else
     report.AppendLine(CultureInfo.InvariantCulture, $"| full against full | | | not measured ({(againstReference ? "--against-reference" : "--one-full")}) | | |");
 }
 
+// The same questions of the fastest iterations' ratio (RatioInterval.Fastest), against full mode's own.
+var fastestFull = FastestOf(fullRatios);
+var fastestWithin = real.Sum(key => fastestFull.TryGetValue(key, out var f) ? quick.Count(q => q.TryGetValue(key, out var m) && m.AsFastest() is { } qf && Within(qf.Mean, f.Mean)) : 0);
+report.AppendLine();
+report.AppendLine(CultureInfo.InvariantCulture, $"By the fastest iterations (the Fastest ratio column): within +-15% of full mode's fastest ratio {fastestWithin} of {comparisons} ({Share(fastestWithin, comparisons)}).");
+report.AppendLine();
+report.AppendLine("| Fastest ratio's interval | Of | Holds the fastest ratio of | Held | Median half-width (% of the ratio) | Without an interval |");
+report.AppendLine("|---|---|---|---:|---:|---:|");
+foreach (var (quickRun, index) in quick.Select((q, i) => (q, i)))
+{
+    report.AppendLine(Coverage($"quick run {index + 1}", FastestOf(quickRun), fullName, fastestFull));
+}
+
+var allQuick = quick.SelectMany((q, i) => FastestOf(q).Select(m => (Key: $"{i}|{m.Key}", m.Value))).ToDictionary(m => m.Key, m => m.Value, StringComparer.Ordinal);
+var allFull = quick.SelectMany((q, i) => fastestFull.Select(m => (Key: $"{i}|{m.Key}", m.Value))).ToDictionary(m => m.Key, m => m.Value, StringComparer.Ordinal);
+report.AppendLine(Coverage("every quick run", allQuick, fullName, allFull));
+if (full.Count > 1)
+{
+    report.AppendLine(Coverage("full run 1", FastestOf(full[0]), "full run 2", FastestOf(full[1])));
+}
+else if (againstFile is not null)
+{
+    var committed = FastestOf(Ratios(committedFile));
+    var shared = fastestFull.Keys.Where(committed.ContainsKey).ToArray();
+    var apart = shared.Select(k => Math.Abs(Math.Log(committed[k].Mean / fastestFull[k].Mean))).Order().ToArray();
+    report.AppendLine();
+    report.AppendLine(CultureInfo.InvariantCulture, $"Full against full by the fastest iterations: the committed file's within +-15% of {fullName}'s in {shared.Count(k => Within(committed[k].Mean, fastestFull[k].Mean))} of {shared.Length}; |ln(committed / {fullName})| median {Median(apart):F3}, largest {(apart.Length > 0 ? apart[^1] : double.NaN):F3}.");
+}
+
 if (options.Flags.Contains("--write-reference"))
 {
     var target = CourseRepository.PathOf($"{CourseRepository.ReferenceMachinesFolder}/{MachineName}.json", repo);
@@ -217,6 +249,10 @@ if (options.OutPath is not null)
 
 Directory.Delete(work, recursive: true);
 return 0;
+
+// A run's fastest ratios, as the coverage table reads ratios.
+static Dictionary<string, Measured> FastestOf(Dictionary<string, Measured> ratios) =>
+    ratios.Where(r => r.Value.AsFastest() is not null).ToDictionary(r => r.Key, r => r.Value.AsFastest()!, StringComparer.Ordinal);
 
 static bool Within(double quick, double full) => double.IsFinite(quick) && Math.Abs(quick - full) <= 0.15 * full;
 
@@ -267,55 +303,51 @@ RunResult TryRun(string folder, string file)
 }
 
 // Every case's ratio to its baseline, keyed by where it lives, the case and the runtime: ratio of means (the
-// table's own), ratio of medians (formed here from the same rows' medians) and the ratio's 95% interval.
+// table's own) with its 95% interval, ratio of medians (formed here from the same rows' medians), and the fastest
+// iterations' ratio with its interval. Read as the library reads results, so a file written before a field existed
+// gets it from what it kept (a full file without each launch's fastest iteration: each side's fastest overall).
 static Dictionary<string, Measured> Ratios(string file)
 {
     using var document = JsonDocument.Parse(File.ReadAllText(file));
     var ratios = new Dictionary<string, Measured>(StringComparer.Ordinal);
     foreach (var suiteRun in document.RootElement.GetProperty("runs").EnumerateArray())
     {
-        var run = suiteRun.GetProperty("run");
-        var baseline = run.GetProperty("baseline").GetString()!;
+        var run = ResultJsonReader.Read(suiteRun.GetProperty("run").GetRawText());
         // A notebook runs some classes again under environment variables (e.g. DOTNET_TieredCompilation=0): part of the key.
-        var environment = run.TryGetProperty("environment", out var variables) && variables.ValueKind == JsonValueKind.Object
-            ? string.Concat(variables.EnumerateObject().OrderBy(v => v.Name, StringComparer.Ordinal).Select(v => $" {v.Name}={v.Value}"))
-            : "";
-        var rows = run.GetProperty("results").EnumerateArray()
-            .Where(r => r.GetProperty("error").ValueKind == JsonValueKind.Null && r.GetProperty("ratio").ValueKind == JsonValueKind.Number)
-            .Select(r => (
-                Type: r.GetProperty("type").GetString()!,
-                Method: r.GetProperty("method").GetString()!,
-                // name=value, not the raw JSON: the committed reference file is indented, a quick run's file is not.
-                Parameters: string.Join(",", r.GetProperty("parameters").EnumerateArray().Select(p => $"{p.GetProperty("name").GetString()}={p.GetProperty("value")}")),
-                Runtime: r.GetProperty("runtime").GetString()!,
-                IsBaseline: r.GetProperty("isBaseline").GetBoolean(),
-                Ratio: r.GetProperty("ratio").GetDouble(),
-                Median: r.GetProperty("statistics").GetProperty("median").GetDouble(),
-                Interval: r.TryGetProperty("ratioInterval", out var i) && i.ValueKind == JsonValueKind.Object ? i : (JsonElement?)null))
-            .ToArray();
+        var environment = string.Concat(run.Environment.OrderBy(v => v.Key, StringComparer.Ordinal).Select(v => $" {v.Key}={v.Value}"));
+        var rows = run.Results.Where(r => r.Error is null && r.Ratio is not null && r.Statistics is not null).ToArray();
+        static string Parameters(BenchmarkResult r) => string.Join(",", r.Parameters.Select(p => $"{p.Name}={p.Value}"));
         foreach (var row in rows)
         {
-            var reference = baseline.StartsWith("runtime:", StringComparison.Ordinal)
-                ? rows.FirstOrDefault(r => r.Type == row.Type && r.Method == row.Method && r.Parameters == row.Parameters && r.Runtime == baseline["runtime:".Length..])
-                : rows.FirstOrDefault(r => r.Type == row.Type && r.IsBaseline && r.Parameters == row.Parameters && r.Runtime == row.Runtime);
-            if (reference.Type is null || (reference.Method, reference.Runtime) == (row.Method, row.Runtime) || reference.Median <= 0)
+            var reference = run.Baseline.StartsWith("runtime:", StringComparison.Ordinal)
+                ? rows.FirstOrDefault(r => r.Type == row.Type && r.Method == row.Method && Parameters(r) == Parameters(row) && r.Runtime == run.Baseline["runtime:".Length..])
+                : rows.FirstOrDefault(r => r.Type == row.Type && r.IsBaseline && Parameters(r) == Parameters(row) && r.Runtime == row.Runtime);
+            if (reference is null || ReferenceEquals(reference, row) || reference.Statistics!.Median <= 0)
             {
                 continue;
             }
 
             var source = suiteRun.GetProperty("suite").GetString()!;
-            var key = $"{Path.GetFileNameWithoutExtension(source)}: {row.Type}.{row.Method}({row.Parameters}) {row.Runtime}{environment}";
+            var key = $"{Path.GetFileNameWithoutExtension(source)}: {row.Type}.{row.Method}({Parameters(row)}) {row.Runtime}{environment}";
             ratios[key] = new Measured(
-                row.Ratio,
-                row.Median / reference.Median,
-                row.Interval?.GetProperty("low").GetDouble(),
-                row.Interval?.GetProperty("high").GetDouble(),
-                row.Interval?.GetProperty("kind").GetString());
+                row.Ratio!.Value,
+                row.Statistics!.Median / reference.Statistics.Median,
+                row.RatioInterval?.Low,
+                row.RatioInterval?.High,
+                row.RatioInterval?.Kind.ToString().ToLowerInvariant(),
+                row.FastestRatio,
+                row.FastestRatioInterval?.Low,
+                row.FastestRatioInterval?.High);
         }
     }
 
     return ratios;
 }
 
-/// <summary>One ratio of a run: of means, of medians, and its 95% interval (low, high, kind), if it has one.</summary>
-internal sealed record Measured(double Mean, double Median, double? Low, double? High, string? Kind);
+/// <summary>One ratio of a run: of means, of medians, and its 95% interval (low, high, kind), if it has one; the fastest
+/// iterations' ratio and its interval, if it has them.</summary>
+internal sealed record Measured(double Mean, double Median, double? Low, double? High, string? Kind, double? Fastest, double? FastestLow, double? FastestHigh)
+{
+    /// <summary>The fastest iterations' ratio in the shape the coverage table reads (Mean: the ratio).</summary>
+    public Measured? AsFastest() => Fastest is { } ratio ? new Measured(ratio, double.NaN, FastestLow, FastestHigh, FastestLow is null ? null : "launches", null, null, null) : null;
+}

@@ -22,6 +22,8 @@ namespace PerfLab.Results;
 /// <param name="Gen2">Gen2 collections per 1000 operations.</param>
 /// <param name="Ratio">Mean relative to the baseline row (see <see cref="BenchmarkRun.Baseline"/>).</param>
 /// <param name="RatioInterval">The 95% interval of <paramref name="Ratio"/>, or null (<see cref="Results.RatioInterval.Between"/>).</param>
+/// <param name="FastestRatio">The ratio of the fastest iterations to the baseline row's, or null (<see cref="Results.RatioInterval.Fastest"/>).</param>
+/// <param name="FastestRatioInterval">The 95% interval of <paramref name="FastestRatio"/>, or null (both sides need two or more launches).</param>
 /// <param name="AllocRatio">Allocated bytes relative to the baseline row.</param>
 /// <param name="Cached">True when this row came from the result cache.</param>
 /// <param name="Warnings">Sub-nanosecond, zero-measurement, noise and BenchmarkDotNet's own remarks.</param>
@@ -44,6 +46,8 @@ public sealed record BenchmarkResult(
     double? Gen2,
     double? Ratio,
     RatioInterval? RatioInterval,
+    double? FastestRatio,
+    RatioInterval? FastestRatioInterval,
     double? AllocRatio,
     bool Cached,
     IReadOnlyList<string> Warnings,

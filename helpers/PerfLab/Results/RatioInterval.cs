@@ -75,6 +75,59 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
             : Of(a.Mean / b.Mean, row.MeasurementsNs, baseline.MeasurementsNs, IntervalKind.Iterations, beyond);
     }
 
+    /// <summary>
+    /// How far quick mode's fastest ratio strays from full mode's beyond what the spread of its launches' fastest
+    /// iterations shows, as a standard deviation on the log scale (like <see cref="QuickAgainstFull"/>): chosen from one
+    /// calibration against full mode in 3 processes per case and checked on another (docs/performance.md, "The
+    /// fastest iterations' ratio").
+    /// </summary>
+    internal const double QuickFastestAgainstFull = 0.04;
+
+    /// <summary>The narrowest a quick interval of a fastest ratio gets, as a share of the ratio.</summary>
+    internal static double QuickFastestFloor => Math.Exp(NormalQuantile * QuickFastestAgainstFull) - 1;
+
+    /// <summary>
+    /// The ratio of <paramref name="row"/>'s fastest iterations to <paramref name="baseline"/>'s, with its 95% interval
+    /// where both have two or more launches (1 and no interval for the baseline row itself); null in smoke mode and when a side has no
+    /// time or a fastest iteration not above zero. Each launch's fastest iteration, of those the faster half of the
+    /// launches (at least two), their geometric mean: a busy machine's slow phases last seconds and lengthen whole
+    /// launches, so the slower launches say more about the machine than about the code. The interval is
+    /// <see cref="Of"/> on those values, which understates the spread of a sample cut to its faster half; quick mode's
+    /// widening (<see cref="QuickFastestAgainstFull"/>) was measured with that cut, so the two go together. Results
+    /// without each launch's fastest iteration (written before they were kept) give each side's fastest iteration
+    /// overall and no interval.
+    /// </summary>
+    /// <param name="row">The row.</param>
+    /// <param name="baseline">The row it is compared with.</param>
+    /// <param name="mode">The run's mode.</param>
+    public static (double Ratio, RatioInterval? Interval)? Fastest(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        ArgumentNullException.ThrowIfNull(baseline);
+        if (mode == BenchmarkMode.Smoke || row.Statistics is not { } a || baseline.Statistics is not { } b)
+        {
+            return null;
+        }
+
+        if (ReferenceEquals(row, baseline))
+        {
+            return (1, null);
+        }
+
+        var (fast, baselineFast) = (FasterHalf(row.LaunchMinsNs ?? [a.Min]), FasterHalf(baseline.LaunchMinsNs ?? [b.Min]));
+        if (fast.Concat(baselineFast).Any(v => !(v > 0) || !double.IsFinite(v)))
+        {
+            return null;
+        }
+
+        var ratio = Math.Exp(fast.Average(Math.Log) - baselineFast.Average(Math.Log));
+        return (ratio, Of(ratio, fast, baselineFast, IntervalKind.Launches, mode == BenchmarkMode.Quick ? QuickFastestAgainstFull : 0));
+    }
+
+    // The smaller half of a side's launch minimums, at least two (all of one or two).
+    private static double[] FasterHalf(IReadOnlyList<double> launchMins) =>
+        [.. launchMins.Order().Take(Math.Max(2, (launchMins.Count + 1) / 2))];
+
     /// <summary>The interval around <paramref name="ratio"/> from two samples, or null when a side has fewer than two values or one not above zero.</summary>
     /// <param name="ratio">The ratio shown (of the means).</param>
     /// <param name="values">The row's values.</param>

@@ -109,6 +109,8 @@ public static class ResultBuilder
             PerOperation(measured, l => l.Gen2PerThousandOps),
             Ratio: null,
             RatioInterval: null,
+            FastestRatio: null,
+            FastestRatioInterval: null,
             AllocRatio: null,
             outcome.Cached,
             warnings,
@@ -162,8 +164,9 @@ public static class ResultBuilder
     }
 
     /// <summary>
-    /// <paramref name="run"/> with the ratio intervals its file could not carry: results written before intervals
-    /// existed (schema 1 without <c>ratioInterval</c>, such as the reference file) get them from what they kept.
+    /// <paramref name="run"/> with the ratio intervals and fastest ratios its file could not carry: results written
+    /// before they existed (schema 1 without <c>ratioInterval</c> or <c>fastestRatio</c>, such as the reference file)
+    /// get them from what they kept.
     /// </summary>
     /// <param name="run">A run read back from JSON.</param>
     internal static BenchmarkRun WithMissingIntervals(BenchmarkRun run)
@@ -172,8 +175,19 @@ public static class ResultBuilder
         return run with
         {
             Results = run.Results
-                .Select(r => r is { RatioInterval: null, Ratio: not null } && baselineOf(r) is { } b ? r with { RatioInterval = RatioInterval.Between(r, b, run.Mode) } : r)
+                .Select(r => r.Ratio is not null && baselineOf(r) is { } b ? WithMissing(r, b, run.Mode) : r)
                 .ToArray(),
+        };
+    }
+
+    private static BenchmarkResult WithMissing(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode)
+    {
+        var fastest = row.FastestRatio is { } kept ? (kept, row.FastestRatioInterval) : RatioInterval.Fastest(row, baseline, mode);
+        return row with
+        {
+            RatioInterval = row.RatioInterval ?? RatioInterval.Between(row, baseline, mode),
+            FastestRatio = fastest?.Ratio,
+            FastestRatioInterval = fastest?.Interval,
         };
     }
 
@@ -200,10 +214,13 @@ public static class ResultBuilder
             return row;
         }
 
+        var fastest = RatioInterval.Fastest(row, baseline, mode);
         return row with
         {
             Ratio = Ratio(row.Statistics?.Mean, baseline.Statistics?.Mean),
             RatioInterval = RatioInterval.Between(row, baseline, mode),
+            FastestRatio = fastest?.Ratio,
+            FastestRatioInterval = fastest?.Interval,
             AllocRatio = Ratio(row.AllocatedBytes, baseline.AllocatedBytes),
         };
     }

@@ -36,6 +36,11 @@ internal static class ResultColumns
         columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.StdDev) : "NA"));
         columns.Add(new("Median", true, r => r.Statistics is { } s ? QuantityText.Time(s.Median) : "NA"));
         columns.Add(new("Ratio", true, RatioCell, Wraps: true));
+        if (run.Results.Any(r => r.FastestRatio is not null))
+        {
+            columns.Add(new(FastestHeader, true, FastestRatioCell, Wraps: true));
+        }
+
         columns.Add(new("Gen0", true, r => QuantityText.Collections(r.Gen0)));
         if (run.Results.Any(r => r.Gen1 > 0))
         {
@@ -60,18 +65,29 @@ internal static class ResultColumns
     public static string RatioCell(BenchmarkResult row)
     {
         ArgumentNullException.ThrowIfNull(row);
-        if (row.Statistics is null)
-        {
-            return "NA";
-        }
+        return row.Statistics is null ? "NA" : WithInterval(row.Ratio, row.RatioInterval);
+    }
 
-        if (row.RatioInterval is not { } interval)
+    /// <summary>The column of <see cref="BenchmarkResult.FastestRatio"/>.</summary>
+    public const string FastestHeader = "Fastest ratio";
+
+    /// <summary>The Fastest ratio cell, written as <see cref="RatioCell"/> writes the ratio of means.</summary>
+    /// <param name="row">The row.</param>
+    public static string FastestRatioCell(BenchmarkResult row)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        return row.Statistics is null ? "NA" : WithInterval(row.FastestRatio, row.FastestRatioInterval);
+    }
+
+    private static string WithInterval(double? ratio, RatioInterval? interval)
+    {
+        if (interval is null)
         {
-            return QuantityText.Ratio(row.Ratio);
+            return QuantityText.Ratio(ratio);
         }
 
         var range = $"({QuantityText.Ratio(interval.Low)}–{QuantityText.Ratio(interval.High)})";
-        return interval.HoldsOne ? "no clear difference " + range : $"{QuantityText.Ratio(row.Ratio)} {range}";
+        return interval.HoldsOne ? "no clear difference " + range : $"{QuantityText.Ratio(ratio)} {range}";
     }
 
     /// <summary>
@@ -155,9 +171,30 @@ internal static class ResultColumns
             legend += string.Create(CultureInfo.InvariantCulture, $" In brackets, its {RatioInterval.Confidence:0%} interval {string.Join("; or ", covers)}{beyond}; \"no clear difference\" where the interval holds 1.");
         }
 
+        legend += FastestLegend(run);
+
         // A measured row with no ratio: its baseline measured 0 ns (nothing to divide by) or has no time.
         return run.Results.Any(r => r.Statistics is not null && r.Ratio is null)
             ? legend + " ? where the baseline has no time to divide by: it measured 0 ns, or did not run."
             : legend;
+    }
+
+    // What the Fastest ratio column compares, and what its interval covers; empty without the column.
+    private static string FastestLegend(BenchmarkRun run)
+    {
+        if (!run.Results.Any(r => r.FastestRatio is not null))
+        {
+            return "";
+        }
+
+        var legend = $" {FastestHeader}: the same comparison by the fastest iterations (each launch's fastest; of those, the faster half of the launches), the steadier of the two on a busy machine, whose slow phases lengthen whole launches but seldom the fastest iterations.";
+        if (run.Results.Any(r => r.FastestRatioInterval is not null))
+        {
+            legend += run.Mode == BenchmarkMode.Quick
+                ? string.Create(CultureInfo.InvariantCulture, $" Its interval is across the same launches, widened by how far quick mode's fastest iterations stray from full mode's (so never narrower than ±{RatioInterval.QuickFastestFloor:0%}).")
+                : " Its interval is across the same launches.";
+        }
+
+        return legend;
     }
 }

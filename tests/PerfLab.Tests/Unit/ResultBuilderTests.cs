@@ -54,7 +54,7 @@ public class ResultBuilderTests
 
         Assert.Equal("?", QuantityText.Ratio(zeroBaseline.Results[1].Ratio));
         Assert.EndsWith("? where the baseline has no time to divide by: it measured 0 ns, or did not run.", ResultColumns.RatioLegend(zeroBaseline), StringComparison.Ordinal);
-        Assert.Equal("Ratio: mean / the baseline method's mean on the same runtime.", ResultColumns.RatioLegend(measured));
+        Assert.StartsWith("Ratio: mean / the baseline method's mean on the same runtime. Fastest ratio:", ResultColumns.RatioLegend(measured), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -69,7 +69,47 @@ public class ResultBuilderTests
         Assert.Equal(["1.00", "1.00", "0.50 (0.44–0.57)", "no clear difference (0.88–1.13)"], run.Results.Select(ResultColumns.RatioCell));
         Assert.Equal(
             "Ratio: mean / the same benchmark's mean on net8.0. In brackets, its 95% interval across 3 launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next, widened by how far quick mode's short runs stray from full mode's (so never narrower than ±8%); \"no clear difference\" where the interval holds 1.",
-            ResultColumns.RatioLegend(run));
+            ResultColumns.RatioLegend(run)[..ResultColumns.RatioLegend(run).IndexOf(" Fastest ratio:", StringComparison.Ordinal)]);
+    }
+
+    [Fact]
+    public void The_fastest_ratio_takes_each_launchs_fastest_iteration_from_the_faster_half_of_the_launches()
+    {
+        // Fastest iterations per launch: .NET 8 20, 22, 19, 40 (the last launch in a slow phase); .NET 10 10, 11, 10.5, 20.
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", new CaseLaunches([Fake.Launch("Sum", [20, 21]), Fake.Launch("Sum", [22, 30]), Fake.Launch("Sum", [19, 25]), Fake.Launch("Sum", [40, 45])])),
+            Fake.Launched("net10.0", "10.0.12", new CaseLaunches([Fake.Launch("Sum", [10, 12]), Fake.Launch("Sum", [11, 11]), Fake.Launch("Sum", [10.5, 13]), Fake.Launch("Sum", [20, 20])])));
+
+        var (baseline, row) = (run.Results[0], run.Results[1]);
+        Assert.Equal((1.0, null), (baseline.FastestRatio, baseline.FastestRatioInterval));
+        // Worked by hand: sqrt(10 x 10.5) / sqrt(19 x 20); on the logs, pooled t at 2 degrees of freedom (4.3027) in
+        // quadrature with 1.96 x 0.04 for quick mode.
+        Assert.Equal(0.5256574830, row.FastestRatio!.Value, 9);
+        Assert.Equal(0.4429066981, row.FastestRatioInterval!.Low, 6);
+        Assert.Equal(0.6238690691, row.FastestRatioInterval.High, 6);
+        Assert.Equal(["1.00", "0.53 (0.44–0.62)"], run.Results.Select(ResultColumns.FastestRatioCell));
+        Assert.Contains(ResultColumns.FastestHeader, ResultColumns.For(run).Select(c => c.Header));
+        Assert.Contains("Fastest ratio: the same comparison by the fastest iterations", ResultColumns.RatioLegend(run), StringComparison.Ordinal);
+        Assert.Contains("widened by how far quick mode's fastest iterations stray from full mode's (so never narrower than ±8%)", ResultColumns.RatioLegend(run), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void One_process_a_side_gives_the_fastest_ratio_without_an_interval_and_smoke_mode_none()
+    {
+        Func<BenchmarkMode, BenchmarkRun> measured = mode => Fake.Run(
+            mode,
+            Fake.Launched("net8.0", "8.0.31", new CaseLaunches([Fake.Launch("Sum", [20, 24, 30])])),
+            Fake.Launched("net10.0", "10.0.12", new CaseLaunches([Fake.Launch("Sum", [12, 10, 11])])));
+
+        var full = measured(BenchmarkMode.Full).Results[1];
+        Assert.Equal(0.5, full.FastestRatio!.Value, 12);
+        Assert.Null(full.FastestRatioInterval);
+        Assert.DoesNotContain("Its interval", ResultColumns.RatioLegend(measured(BenchmarkMode.Full)), StringComparison.Ordinal);
+
+        var smoke = measured(BenchmarkMode.Smoke);
+        Assert.All(smoke.Results, r => Assert.Null(r.FastestRatio));
+        Assert.DoesNotContain(ResultColumns.FastestHeader, ResultColumns.For(smoke).Select(c => c.Header));
     }
 
     [Fact]
@@ -174,7 +214,7 @@ public class ResultBuilderTests
     }
 
     [Fact]
-    public void Json_written_before_intervals_gets_them_from_its_iterations_when_read()
+    public void Json_written_before_intervals_and_fastest_ratios_gets_them_from_what_it_kept_when_read()
     {
         var run = Fake.Run(
             BenchmarkMode.Full,
@@ -183,8 +223,10 @@ public class ResultBuilderTests
         var old = System.Text.Json.Nodes.JsonNode.Parse(ResultJson.Serialize(run))!;
         foreach (var row in old["results"]!.AsArray())
         {
-            row!.AsObject().Remove("ratioInterval");
-            row.AsObject().Remove("launchMeansNs");
+            foreach (var field in new[] { "ratioInterval", "launchMeansNs", "launchMinsNs", "fastestRatio", "fastestRatioInterval" })
+            {
+                row!.AsObject().Remove(field);
+            }
         }
 
         var back = ResultJsonReader.Read(old.ToJsonString());
@@ -192,6 +234,10 @@ public class ResultBuilderTests
         Assert.Null(back.Results[0].RatioInterval);
         Assert.Equal(run.Results[1].RatioInterval, back.Results[1].RatioInterval);
         Assert.Equal(IntervalKind.Iterations, back.Results[1].RatioInterval!.Kind);
+        // From each side's fastest iteration overall: 10 / 19.
+        Assert.Equal(1.0, back.Results[0].FastestRatio!.Value);
+        Assert.Equal(10 / 19.0, back.Results[1].FastestRatio!.Value, 12);
+        Assert.Null(back.Results[1].FastestRatioInterval);
     }
 
     [Fact]
