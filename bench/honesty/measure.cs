@@ -31,6 +31,9 @@
 // --out also keeps each run's results file beside the report (FILE.0-quick.json, ...).
 // Takes 3 to 4 hours on 2 cores with two full runs (each full run is most of 2 hours).
 #:project ../Shared
+// The results are read as the library reads them (ResultJsonReader), which serializes by reflection; file-based
+// programs turn that off by default.
+#:property JsonSerializerIsReflectionEnabledByDefault=true
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
