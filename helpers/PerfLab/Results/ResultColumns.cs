@@ -195,6 +195,9 @@ internal static class ResultColumns
                 : " Its interval is across the same launches.";
         }
 
-        return legend;
+        // A measured row whose fastest iterations cannot be divided (the overhead subtracted was as long as the work).
+        return run.Results.Any(r => r.Statistics is not null && r.Ratio is not null && r.FastestRatio is null)
+            ? legend + $" ? in {FastestHeader} where a side's fastest iteration measured 0 ns or less once the overhead was subtracted."
+            : legend;
     }
 }

@@ -53,6 +53,7 @@ public class ResultBuilderTests
             Fake.Outcome("net8.0", "8.0.31", Fake.Case("Old", 2, 0, baseline: true), Fake.Case("New", 1, 0)));
 
         Assert.Equal("?", QuantityText.Ratio(zeroBaseline.Results[1].Ratio));
+        Assert.DoesNotContain("? in Fastest ratio", ResultColumns.RatioLegend(measured), StringComparison.Ordinal);
         Assert.EndsWith("? where the baseline has no time to divide by: it measured 0 ns, or did not run.", ResultColumns.RatioLegend(zeroBaseline), StringComparison.Ordinal);
         Assert.StartsWith("Ratio: mean / the baseline method's mean on the same runtime. Fastest ratio:", ResultColumns.RatioLegend(measured), StringComparison.Ordinal);
     }
@@ -106,6 +107,15 @@ public class ResultBuilderTests
         Assert.Equal(0.5, full.FastestRatio!.Value, 12);
         Assert.Null(full.FastestRatioInterval);
         Assert.DoesNotContain("Its interval", ResultColumns.RatioLegend(measured(BenchmarkMode.Full)), StringComparison.Ordinal);
+
+        // Overhead subtraction can leave a sub-nanosecond case's fastest iteration at 0: nothing to divide.
+        var zero = Fake.Run(
+            BenchmarkMode.Full,
+            Fake.Launched("net8.0", "8.0.31", new CaseLaunches([Fake.Launch("Sum", [0, 0.5, 0.7])])),
+            Fake.Launched("net10.0", "10.0.12", new CaseLaunches([Fake.Launch("Sum", [0.2, 0.4, 0.3])])));
+        Assert.Null(zero.Results[1].FastestRatio);
+        Assert.Equal("?", ResultColumns.FastestRatioCell(zero.Results[1]));
+        Assert.EndsWith("? in Fastest ratio where a side's fastest iteration measured 0 ns or less once the overhead was subtracted.", ResultColumns.RatioLegend(zero), StringComparison.Ordinal);
 
         var smoke = measured(BenchmarkMode.Smoke);
         Assert.All(smoke.Results, r => Assert.Null(r.FastestRatio));
