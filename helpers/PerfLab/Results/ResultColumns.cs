@@ -15,7 +15,9 @@ internal static class ResultColumns
 {
     /// <summary>Type (when several classes), Method, Runtime, each parameter, then the statistics; Gen1/Gen2 only when non-zero.</summary>
     /// <param name="run">The run.</param>
-    public static IReadOnlyList<ResultColumn> For(BenchmarkRun run)
+    /// <param name="fastestUnderRatio">The fastest ratio as a second line of the Ratio cell ("fastest: 0.34 (0.31–0.37)",
+    /// after a line break; none under a baseline row) instead of a column of its own: a page is narrower than a terminal.</param>
+    public static IReadOnlyList<ResultColumn> For(BenchmarkRun run, bool fastestUnderRatio = false)
     {
         ArgumentNullException.ThrowIfNull(run);
         var columns = new List<ResultColumn>();
@@ -35,8 +37,12 @@ internal static class ResultColumns
         columns.Add(new("Error", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.Error) : "NA"));
         columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.StdDev) : "NA"));
         columns.Add(new("Median", true, r => r.Statistics is { } s ? QuantityText.Time(s.Median) : "NA"));
-        columns.Add(new("Ratio", true, RatioCell, Wraps: true));
-        if (run.Results.Any(r => r.FastestRatio is not null))
+        var hasFastest = run.Results.Any(r => r.FastestRatio is not null);
+        bool IsBaseline(BenchmarkResult r) => run.Baseline == "method" ? r.IsBaseline : run.Baseline == "runtime:" + r.Runtime;
+        columns.Add(fastestUnderRatio && hasFastest
+            ? new("Ratio", true, r => r.Statistics is null || IsBaseline(r) ? RatioCell(r) : $"{RatioCell(r)}\nfastest: {FastestRatioCell(r)}", Wraps: true)
+            : new("Ratio", true, RatioCell, Wraps: true));
+        if (hasFastest && !fastestUnderRatio)
         {
             columns.Add(new(FastestHeader, true, FastestRatioCell, Wraps: true));
         }
@@ -187,7 +193,7 @@ internal static class ResultColumns
             return "";
         }
 
-        var legend = $" {FastestHeader}: the same comparison by the fastest iterations (each launch's fastest; of those, the faster half of the launches), the steadier of the two on a busy machine, whose slow phases lengthen whole launches but seldom the fastest iterations.";
+        var legend = $" {FastestHeader} (\"fastest\" under Ratio on a page): the same comparison by the fastest iterations (each launch's fastest; of those, the faster half of the launches), the steadier of the two on a busy machine, whose slow phases lengthen whole launches but seldom the fastest iterations.";
         if (run.Results.Any(r => r.FastestRatioInterval is not null))
         {
             legend += run.Mode == BenchmarkMode.Quick

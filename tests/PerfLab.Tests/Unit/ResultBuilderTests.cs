@@ -55,7 +55,7 @@ public class ResultBuilderTests
         Assert.Equal("?", QuantityText.Ratio(zeroBaseline.Results[1].Ratio));
         Assert.DoesNotContain("? in Fastest ratio", ResultColumns.RatioLegend(measured), StringComparison.Ordinal);
         Assert.EndsWith("? where the baseline has no time to divide by: it measured 0 ns, or did not run.", ResultColumns.RatioLegend(zeroBaseline), StringComparison.Ordinal);
-        Assert.StartsWith("Ratio: mean / the baseline method's mean on the same runtime. Fastest ratio:", ResultColumns.RatioLegend(measured), StringComparison.Ordinal);
+        Assert.StartsWith("Ratio: mean / the baseline method's mean on the same runtime. Fastest ratio (\"fastest\" under Ratio on a page):", ResultColumns.RatioLegend(measured), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -70,7 +70,7 @@ public class ResultBuilderTests
         Assert.Equal(["1.00", "1.00", "0.50 (0.44–0.57)", "no clear difference (0.88–1.13)"], run.Results.Select(ResultColumns.RatioCell));
         Assert.Equal(
             "Ratio: mean / the same benchmark's mean on net8.0. In brackets, its 95% interval across 3 launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next, widened by how far quick mode's short runs stray from full mode's (so never narrower than ±8%); \"no clear difference\" where the interval holds 1.",
-            ResultColumns.RatioLegend(run)[..ResultColumns.RatioLegend(run).IndexOf(" Fastest ratio:", StringComparison.Ordinal)]);
+            ResultColumns.RatioLegend(run)[..ResultColumns.RatioLegend(run).IndexOf(" Fastest ratio", StringComparison.Ordinal)]);
     }
 
     [Fact]
@@ -91,7 +91,11 @@ public class ResultBuilderTests
         Assert.Equal(0.6238690691, row.FastestRatioInterval.High, 6);
         Assert.Equal(["1.00", "0.53 (0.44–0.62)"], run.Results.Select(ResultColumns.FastestRatioCell));
         Assert.Contains(ResultColumns.FastestHeader, ResultColumns.For(run).Select(c => c.Header));
-        Assert.Contains("Fastest ratio: the same comparison by the fastest iterations", ResultColumns.RatioLegend(run), StringComparison.Ordinal);
+        Assert.Contains("Fastest ratio (\"fastest\" under Ratio on a page): the same comparison by the fastest iterations", ResultColumns.RatioLegend(run), StringComparison.Ordinal);
+        // A page shows it under Ratio, not as a column of its own, and not under a baseline row.
+        var page = ResultColumns.For(run, fastestUnderRatio: true);
+        Assert.DoesNotContain(ResultColumns.FastestHeader, page.Select(c => c.Header));
+        Assert.Equal(["1.00", "0.48 (0.28–0.83)\nfastest: 0.53 (0.44–0.62)"], run.Results.Select(page.Single(c => c.Header == "Ratio").Cell));
         Assert.Contains("widened by how far quick mode's fastest iterations stray from full mode's (so never narrower than ±8%)", ResultColumns.RatioLegend(run), StringComparison.Ordinal);
     }
 

@@ -28,6 +28,7 @@ public static class ResultsHtml
         .perflab-results tr.failed td { color: #e5484d; }
         .perflab-results .warn { color: #d4a72c; font-size: 12px; }
         .perflab-results .legend { color: #888; font-size: 12px; }
+        .perflab-results .below { color: #888; font-size: 12px; white-space: nowrap; }
         .perflab-results .chart { max-width: 980px; }
         """;
 
@@ -36,7 +37,7 @@ public static class ResultsHtml
     public static string Table(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        var columns = ResultColumns.For(run);
+        var columns = ResultColumns.For(run, fastestUnderRatio: true);
         var html = new StringBuilder();
         html.Append(Open("perflab-results", Style));
         html.Append("<p class=\"env\">").Append(Escape(TerminalTable.EnvironmentLine(run))).Append("</p>");
@@ -59,7 +60,15 @@ public static class ResultsHtml
             html.Append("<tr").Append(cssClass).Append('>');
             foreach (var column in columns)
             {
-                html.Append(column.RightAligned ? (column.Wraps ? "<td class=\"num wraps\">" : "<td class=\"num\">") : "<td>").Append(Escape(column.Cell(row))).Append("</td>");
+                // A cell's second line (the fastest ratio under Ratio) is smaller and grey.
+                var lines = column.Cell(row).Split('\n');
+                html.Append(column.RightAligned ? (column.Wraps ? "<td class=\"num wraps\">" : "<td class=\"num\">") : "<td>").Append(Escape(lines[0]));
+                foreach (var line in lines.Skip(1))
+                {
+                    html.Append("<br><span class=\"below\">").Append(Escape(line)).Append("</span>");
+                }
+
+                html.Append("</td>");
             }
 
             html.Append("</tr>");
