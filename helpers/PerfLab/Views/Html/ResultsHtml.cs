@@ -20,7 +20,7 @@ public static class ResultsHtml
         .perflab-results { font-family: system-ui, sans-serif; color: inherit; }
         .perflab-results .env { color: #888; font-size: 13px; margin: 0.3em 0 0.6em; }
         .perflab-results table { border-collapse: collapse; font-size: 13px; }
-        .perflab-results th, .perflab-results td { padding: 3px 10px; border-bottom: 1px solid rgba(128,128,128,0.3); }
+        .perflab-results th, .perflab-results td { padding: 3px 7px; border-bottom: 1px solid rgba(128,128,128,0.3); }
         .perflab-results th { text-align: left; }
         .perflab-results td.num, .perflab-results th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         .perflab-results td.wraps { white-space: normal; min-width: 10em; }
