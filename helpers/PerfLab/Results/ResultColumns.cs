@@ -38,9 +38,8 @@ internal static class ResultColumns
         columns.Add(new("StdDev", true, r => r.Statistics is { N: > 1 } s ? QuantityText.Time(s.StdDev) : "NA"));
         columns.Add(new("Median", true, r => r.Statistics is { } s ? QuantityText.Time(s.Median) : "NA"));
         var hasFastest = run.Results.Any(r => r.FastestRatio is not null);
-        bool IsBaseline(BenchmarkResult r) => run.Baseline == "method" ? r.IsBaseline : run.Baseline == "runtime:" + r.Runtime;
         columns.Add(fastestUnderRatio && hasFastest
-            ? new("Ratio", true, r => r.Statistics is null || IsBaseline(r) ? RatioCell(r) : $"{RatioCell(r)}\nfastest: {FastestRatioCell(r)}", Wraps: true)
+            ? new("Ratio", true, r => r.Statistics is null || IsBaselineRow(run, r) ? RatioCell(r) : $"{RatioCell(r)}\nfastest: {FastestRatioCell(r)}", Wraps: true)
             : new("Ratio", true, RatioCell, Wraps: true));
         if (hasFastest && !fastestUnderRatio)
         {
@@ -62,6 +61,12 @@ internal static class ResultColumns
         columns.Add(new("Alloc Ratio", true, r => r.Statistics is null ? "NA" : r.AllocRatio is null && (r.AllocatedBytes ?? 0) == 0 ? "NA" : QuantityText.Ratio(r.AllocRatio)));
         return columns;
     }
+
+    /// <summary>Whether <paramref name="row"/> is what the run's ratios compare against: the baseline method, or the baseline runtime's row.</summary>
+    /// <param name="run">The run.</param>
+    /// <param name="row">One of its rows.</param>
+    public static bool IsBaselineRow(BenchmarkRun run, BenchmarkResult row) =>
+        run.Baseline == "method" ? row.IsBaseline : run.Baseline == "runtime:" + row.Runtime;
 
     /// <summary>
     /// The Ratio cell: "0.63 (0.58–0.69)" with its 95% interval, "no clear difference (0.91–1.07)" where the interval

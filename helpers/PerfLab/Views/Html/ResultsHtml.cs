@@ -55,7 +55,7 @@ public static class ResultsHtml
         html.Append("</tr></thead><tbody>");
         foreach (var row in run.Results)
         {
-            var isBaseline = run.Baseline == "method" ? row.IsBaseline : run.Baseline == "runtime:" + row.Runtime;
+            var isBaseline = ResultColumns.IsBaselineRow(run, row);
             var cssClass = row.Error is not null ? " class=\"failed\"" : isBaseline ? " class=\"baseline\"" : "";
             html.Append("<tr").Append(cssClass).Append('>');
             foreach (var column in columns)
