@@ -6,8 +6,9 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// <summary>
 /// The third route: every notebook, unchanged, in smoke mode through real .NET Interactive (the
 /// dotnet-interactive tool .config/dotnet-tools.json pins, Polyglot Notebooks' engine) as a Jupyter kernel
-/// driven by nbclient. The routes' fixture runs it (<see cref="CourseRun.InteractiveRoute"/>) once `perflab run`
-/// has filled this test run's results and asm caches, so it reads them instead of measuring again.
+/// driven by nbclient. The routes' fixture runs it (<see cref="CourseRun.InteractiveRoute"/>) behind `perflab run`,
+/// each notebook once that run has filled this test run's results and asm caches for it, so it reads them instead of
+/// measuring again.
 /// </summary>
 [Collection(BothRoutes.Name)]
 public class InteractiveRouteTests(CourseRun course, ITestOutputHelper output)

@@ -11,11 +11,11 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// <summary>
 /// The course's notebooks, run once headless by the real `perflab run` in smoke mode (the routes' collection
 /// fixture), and beside it the quick route (<see cref="SteadyStateRuns"/>): perflab run spends much of its time
-/// compiling and starting processes, and the measuring lock keeps the two from timing anything at once. When both
-/// are done, the two nbclient routes start side by side in the background: every notebook on the course kernel
-/// (<see cref="CourseKernelRoute"/>) and on .NET Interactive (<see cref="InteractiveRoute"/>). Their cells are
-/// answered from the caches the first two filled, so they cost compile and kernel time, not measuring, and their
-/// tests await them while the collection's other tests run.
+/// compiling and starting processes, and the measuring lock keeps the two from timing anything at once. The two
+/// nbclient routes follow `perflab run` notebook by notebook, side by side and at low priority: every notebook on the
+/// course kernel (<see cref="CourseKernelRoute"/>) and on .NET Interactive (<see cref="InteractiveRoute"/>). Their
+/// cells are answered from the caches `perflab run` has filled, so they cost compile and kernel time, not measuring,
+/// and their tests await them while the collection's other tests run.
 /// </summary>
 public sealed class CourseRun : IAsyncLifetime
 {
@@ -28,10 +28,10 @@ public sealed class CourseRun : IAsyncLifetime
 
     public Dictionary<string, string> HashesBefore { get; } = [];
 
-    /// <summary>Every notebook under nbclient on the course kernel (perflab-csharp), started once the caches are filled.</summary>
+    /// <summary>Every notebook under nbclient on the course kernel (perflab-csharp), each once `perflab run` has filled the caches for it.</summary>
     public Task<NotebookRoute> CourseKernelRoute { get; private set; } = Task.FromException<NotebookRoute>(new InvalidOperationException("The fixture did not start the course kernel's route."));
 
-    /// <summary>Every notebook under nbclient on the pinned .NET Interactive, started once the caches are filled.</summary>
+    /// <summary>Every notebook under nbclient on the pinned .NET Interactive, each once `perflab run` has filled the caches for it.</summary>
     public Task<NotebookRoute> InteractiveRoute { get; private set; } = Task.FromException<NotebookRoute>(new InvalidOperationException("The fixture did not start the .NET Interactive route."));
 
     /// <summary>`perflab site` over the course, started once `perflab run` has cached every listing (the site measures nothing).</summary>
@@ -53,23 +53,36 @@ public sealed class CourseRun : IAsyncLifetime
             HashesBefore[notebook] = RunCommandTests.Hash(notebook);
         }
 
-        // About 13 minutes beside the quick route on 2 quiet cores; the limit only catches a hang, so a loaded day is not one.
-        var route = CliProcess.RunAsync(["run", Repo.Notebooks, "--mode", "smoke", "--out", Reports], TestHome.Environment, TimeSpan.FromMinutes(30));
-        var quick = Task.Run(QuickRoute.InitializeAsync);
-        await Task.WhenAll(route, quick);
-        Result = await route;
+        Directory.CreateDirectory(Reports);
+        try
+        {
+            // About 13 minutes beside the quick route on 2 quiet cores; the limit only catches a hang, so a loaded day is not one.
+            var route = CliProcess.RunAsync(["run", Repo.Notebooks, "--mode", "smoke", "--out", Reports], TestHome.Environment, TimeSpan.FromMinutes(30));
+            var quick = Task.Run(QuickRoute.InitializeAsync);
 
-        CourseKernelRoute = Task.Run(() =>
+            // The nbclient routes follow `perflab run` notebook by notebook, at low priority: they use the core its
+            // smoke runs leave idle, and their cells are answered from the caches it has just filled.
+            CourseKernelRoute = Task.Run(() =>
+            {
+                _courseKernel = new JupyterKernelspec();
+                return NotebookRoute.RunAsync(JupyterKernelspec.Name, _courseKernel.Environment(), notebooks, (Reports, Repo.Notebooks));
+            });
+            InteractiveRoute = Task.Run(() =>
+            {
+                Interactive = new InteractiveKernelspec(); // fails with `dotnet tool restore` when the tool is not restored
+                return NotebookRoute.RunAsync(InteractiveKernelspec.Name, Interactive.Environment(), notebooks, (Reports, Repo.Notebooks));
+            });
+
+            await Task.WhenAll(route, quick);
+            Result = await route;
+        }
+        finally
         {
-            _courseKernel = new JupyterKernelspec();
-            return NotebookRoute.RunAsync(JupyterKernelspec.Name, _courseKernel.Environment(), notebooks);
-        });
+            // The routes stop waiting for a report that will not come.
+            await File.WriteAllTextAsync(Path.Combine(Reports, NotebookRoute.RunFinishedMarker), "");
+        }
+
         Site = CliProcess.RunAsync(["site", "--out", SiteFolder, "--repository", SiteTests.Repository], TestHome.Environment, TimeSpan.FromMinutes(10));
-        InteractiveRoute = Task.Run(() =>
-        {
-            Interactive = new InteractiveKernelspec(); // fails with `dotnet tool restore` when the tool is not restored
-            return NotebookRoute.RunAsync(InteractiveKernelspec.Name, Interactive.Environment(), notebooks);
-        });
     }
 
     public async Task DisposeAsync()

@@ -19,13 +19,21 @@ public sealed record NotebookRoute(string Kernel, CliResult Run, JsonArray? Note
     // Enough of a problem's text to read it in the failure message; the rest is in the cell's output.
     private const int TextLimit = 1500;
 
-    /// <summary>Runs every notebook in <paramref name="notebooks"/> on <paramref name="kernel"/>.</summary>
-    public static async Task<NotebookRoute> RunAsync(string kernel, IReadOnlyDictionary<string, string> environment, IReadOnlyList<string> notebooks)
+    /// <summary>The file run_notebooks.py's --after waits for beside the reports: the run it follows has ended.</summary>
+    public const string RunFinishedMarker = "perflab-run-finished";
+
+    /// <summary>
+    /// Runs every notebook in <paramref name="notebooks"/> on <paramref name="kernel"/>. With <paramref name="after"/>,
+    /// it follows a `perflab run` of them (its --out folder and the folder it was given): each notebook starts once its
+    /// report is written, or once <see cref="RunFinishedMarker"/> is there, at low priority.
+    /// </summary>
+    public static async Task<NotebookRoute> RunAsync(string kernel, IReadOnlyDictionary<string, string> environment, IReadOnlyList<string> notebooks, (string Reports, string Root)? after = null)
     {
         var clock = Stopwatch.StartNew();
+        string[] following = after is { } followed ? ["--after", followed.Reports, "--root", followed.Root] : [];
         var run = await JupyterPython.RunAsync(
             JupyterPython.Python,
-            [JupyterPython.Script("run_notebooks.py"), "--kernel", kernel, .. notebooks],
+            [JupyterPython.Script("run_notebooks.py"), "--kernel", kernel, .. following, .. notebooks],
             environment,
             NotebookTimeout * notebooks.Count + TimeSpan.FromMinutes(1)).ConfigureAwait(false);
         JsonArray? ran = null;

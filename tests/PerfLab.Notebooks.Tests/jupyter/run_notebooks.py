@@ -1,8 +1,12 @@
 """Executes notebooks with nbclient on a Jupyter kernel (the course's perflab-csharp unless --kernel says
 another, e.g. .NET Interactive's) and reports their error outputs as JSON.
 
-Usage: run_notebooks.py [--kernel NAME] NOTEBOOK...
+Usage: run_notebooks.py [--kernel NAME] [--after REPORTS --root FOLDER] NOTEBOOK...
        (JUPYTER_DATA_DIR, PERFLAB_HOME and PERFLAB_MODE come from the environment)
+--after follows a `perflab run --out REPORTS` of the same notebooks (FOLDER is the one it was given): each notebook
+starts once that run has written its report (so its cells are answered from the caches the run filled), or once
+REPORTS holds the file FINISHED (the run ended, with or without that report). Following, the script and its
+kernels run at low priority: they take the CPU the run leaves and do not slow it down.
 Prints one JSON object on stdout: {"kernel", "notebooks": [{"path", "seconds", "cells", "problems": [{"cell", "kind", "text"}]}]}.
 A notebook that nbclient could not run at all (dead kernel, timeout) reports that as a problem of kind "nbclient".
 Each kernel starts in its notebook's folder, with its stdout sent to this script's stderr: stdout carries
@@ -14,6 +18,8 @@ import os
 import sys
 import time
 import traceback
+
+FINISHED = "perflab-run-finished"
 
 import nbformat
 from nbclient import NotebookClient
@@ -47,12 +53,29 @@ def run(path, kernel):
     return {"path": path, "seconds": round(time.monotonic() - started, 3), "cells": len(nb.cells), "problems": problems}
 
 
+def wait_for_report(path, reports, root):
+    report = os.path.join(reports, os.path.splitext(os.path.relpath(os.path.abspath(path), os.path.abspath(root)))[0] + ".html")
+    while not (os.path.exists(report) or os.path.exists(os.path.join(reports, FINISHED))):
+        time.sleep(0.5)
+
+
 def main():
     parser = argparse.ArgumentParser(description="Run notebooks with nbclient and report their error outputs as JSON.")
     parser.add_argument("--kernel", default="perflab-csharp", help="the kernelspec's name (default: perflab-csharp)")
+    parser.add_argument("--after", metavar="REPORTS", help="run each notebook once `perflab run --out REPORTS` has written its report")
+    parser.add_argument("--root", metavar="FOLDER", help="with --after: the folder that `perflab run` was given")
     parser.add_argument("notebooks", nargs="+", metavar="NOTEBOOK")
     args = parser.parse_args()
-    print(json.dumps({"kernel": args.kernel, "notebooks": [run(path, args.kernel) for path in args.notebooks]}), flush=True)
+    if (args.after is None) != (args.root is None):
+        parser.error("--after and --root go together")
+    if args.after:
+        os.nice(10)  # inherited by the kernels this script starts
+    ran = []
+    for path in args.notebooks:
+        if args.after:
+            wait_for_report(path, args.after, args.root)
+        ran.append(run(path, args.kernel))
+    print(json.dumps({"kernel": args.kernel, "notebooks": ran}), flush=True)
 
 
 if __name__ == "__main__":
