@@ -101,7 +101,7 @@ public sealed class BenchmarkEngine
             provisionSeconds = provisionClock.Elapsed.TotalSeconds;
 
             var waitClock = Stopwatch.StartNew();
-            using var measuring = await _workspace.AcquireMeasuringLockAsync(request.Mode != BenchmarkMode.Smoke, m => say("wait", m), cancellationToken).ConfigureAwait(false);
+            using var measuring = await _workspace.AcquireMeasuringLockAsync(request.HoldsMeasuringLockAlone, m => say("wait", m), cancellationToken).ConfigureAwait(false);
             waitSeconds = waitClock.Elapsed.TotalSeconds;
             OnStep?.Invoke(CaseStep.Locked);
 
@@ -135,7 +135,8 @@ public sealed class BenchmarkEngine
                     measureSeconds += runner.MeasureSeconds;
                     var (reported, cases) = runner.Outcome();
                     work.Outcome = OutcomeOf(work, reported, cases, cached: false);
-                    if (cases.All(c => c.Launches.All(l => l.Error is null)))
+                    // A bytes-only run's times were taken beside other work: no later run may show them.
+                    if (!request.ReadsOnlyBytes && cases.All(c => c.Launches.All(l => l.Error is null)))
                     {
                         _cache.Put(work.CacheKey, reported, cases);
                     }

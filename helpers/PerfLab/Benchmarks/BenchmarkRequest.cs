@@ -42,6 +42,16 @@ public sealed record BenchmarkRequest
     /// </summary>
     public int? Launches { get; init; }
 
+    /// <summary>
+    /// The run is read for bytes per call only, not for times: it shares the measuring lock with smoke runs and
+    /// listings instead of holding it alone (other work on the machine changes how long a call takes, not what it
+    /// allocates), and its times, taken beside that work, are not cached for a later run to show.
+    /// </summary>
+    public bool ReadsOnlyBytes { get; init; }
+
+    /// <summary>Whether the run holds the measuring lock alone: a run that reads times (quick or full mode, not <see cref="ReadsOnlyBytes"/>).</summary>
+    public bool HoldsMeasuringLockAlone => Mode != BenchmarkMode.Smoke && !ReadsOnlyBytes;
+
     /// <summary>The launches per case and runtime in effect.</summary>
     public int EffectiveLaunches => Launches ?? ModeChoice.Launches(Mode);
 

@@ -133,6 +133,18 @@ public class EngineTests
     }
 
     [Fact]
+    public async Task A_run_that_reads_only_bytes_measures_them_and_leaves_its_times_out_of_the_cache()
+    {
+        var bytesOnly = Smoke(Sources.Tiny(), "BytesOnly.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Launches = 1, ReadsOnlyBytes = true };
+
+        var first = Assert.Single((await _engine.RunAsync(bytesOnly)).Results);
+        var second = Assert.Single((await _engine.RunAsync(bytesOnly)).Results);
+
+        Assert.True(first.Error is null && first.AllocatedBytes is not null, $"the bytes-only run measured no bytes per call: {first.Error}");
+        Assert.False(second.Cached, "the second run was answered from the cache: a bytes-only run's times, taken beside other work, were kept for later runs");
+    }
+
+    [Fact]
     public async Task A_launch_that_fails_after_launches_that_measured_fails_the_case_says_which_and_no_launch_follows()
     {
         var marker = Path.Combine(Path.GetTempPath(), "perflab-launch-" + Guid.NewGuid().ToString("N"));

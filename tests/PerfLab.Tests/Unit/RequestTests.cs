@@ -25,6 +25,18 @@ public class RequestTests
         Assert.Contains("--env NAME=VALUE", ex.Fix, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData(BenchmarkMode.Smoke, false, false)]
+    [InlineData(BenchmarkMode.Quick, false, true)]
+    [InlineData(BenchmarkMode.Full, false, true)]
+    [InlineData(BenchmarkMode.Quick, true, false)]
+    [InlineData(BenchmarkMode.Full, true, false)]
+    public void Only_a_run_that_reads_times_holds_the_measuring_lock_alone(BenchmarkMode mode, bool readsOnlyBytes, bool alone)
+    {
+        var request = new BenchmarkRequest { Source = "", SourcePath = "Bench.cs", Mode = mode, ReadsOnlyBytes = readsOnlyBytes };
+        Assert.True(request.HoldsMeasuringLockAlone == alone, $"{mode} mode, ReadsOnlyBytes {readsOnlyBytes}: holds the lock alone {request.HoldsMeasuringLockAlone}, expected {alone}");
+    }
+
     [Fact]
     public void Missing_file_is_reported_with_the_current_folder()
     {
