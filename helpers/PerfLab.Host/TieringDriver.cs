@@ -11,21 +11,25 @@ namespace PerfLab.Host;
 /// tiering has settled: rounds with their pauses in which the JIT compiled nothing new (call counting, the
 /// instrumented tier and Tier1 done). On a busy machine the background compile can land seconds late,
 /// which is why this waits for quiet rather than for a fixed count. A pause must outlast the runtime's
-/// call-counting delay (100 ms unless set): quick mode's hosts start with none
-/// (<see cref="PerfLab.Contract.QuickJob.CallCountingDelayVariable"/>), and their rounds are shorter.
+/// call-counting delay (100 ms unless set): quick mode's launches start with a short one
+/// (<see cref="PerfLab.Contract.QuickJob.CallCountingDelayMs"/>), and their pauses and rounds are shorter.
 /// </summary>
 internal static class TieringDriver
 {
     private const int CallsPerRound = 200;
 
-    private static readonly bool NoCallCountingDelay = Environment.GetEnvironmentVariable(PerfLab.Contract.QuickJob.CallCountingDelayVariable) == "0";
+    // The delay this process started with, under either prefix the runtime reads; its own 100 ms when unset.
+    private static readonly int CallCountingDelayMs =
+        PerfLab.Contract.QuickJob.CallCountingDelayOf(Environment.GetEnvironmentVariable(PerfLab.Contract.QuickJob.CallCountingDelayVariable)
+            ?? Environment.GetEnvironmentVariable(PerfLab.Contract.QuickJob.LegacyCallCountingDelayVariable)) ?? 100;
 
-    // With the delay: twice its default, over at least 5 rounds, 3 of them quiet. Without it a queued background
-    // compile lands within tens of milliseconds: bench/tiering/TierProbe.cs's cases settled in 0.26-0.41 s instead of
-    // 1.2-1.8 s (2026-11-26), with the same means.
-    private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(NoCallCountingDelay ? 50 : 200);
-    private static readonly int MinRounds = NoCallCountingDelay ? 3 : 5;
-    private static readonly int QuietRoundsNeeded = NoCallCountingDelay ? 2 : 3;
+    // Twice the delay, and at least 50 ms. With the runtime's 100 ms: at least 5 rounds, 3 of them quiet. With a short
+    // delay a queued background compile lands within tens of milliseconds: bench/tiering/TierProbe.cs's cases settled
+    // in 0.26-0.41 s instead of 1.2-1.8 s (2026-11-26, no delay), with the same means.
+    private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(Math.Max(50, 2 * CallCountingDelayMs));
+    private static readonly bool ShortDelay = CallCountingDelayMs <= 50;
+    private static readonly int MinRounds = ShortDelay ? 3 : 5;
+    private static readonly int QuietRoundsNeeded = ShortDelay ? 2 : 3;
 
     /// <summary>
     /// What quick mode gives each case per round: a case that takes 100 ms a call would otherwise spend 20 s

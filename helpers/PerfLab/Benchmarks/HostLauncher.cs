@@ -44,7 +44,7 @@ internal sealed class HostLauncher(HostLayout hosts)
         };
         if (request is { Mode: BenchmarkMode.Quick, Launches: > 1 } && !environment.Keys.Any(SetsCallCountingDelay))
         {
-            variables[QuickJob.CallCountingDelayVariable] = "0";
+            variables[QuickJob.CallCountingDelayVariable] = QuickJob.CallCountingDelaySetting(QuickJob.CallCountingDelayMs);
         }
 
         foreach (var (name, value) in environment)
@@ -94,5 +94,5 @@ internal sealed class HostLauncher(HostLayout hosts)
 
     // The run's own setting wins, under either prefix the runtime reads.
     private static bool SetsCallCountingDelay(string name) =>
-        name == QuickJob.CallCountingDelayVariable || name == "COMPlus_" + QuickJob.CallCountingDelayVariable["DOTNET_".Length..];
+        name is QuickJob.CallCountingDelayVariable or QuickJob.LegacyCallCountingDelayVariable;
 }
