@@ -78,10 +78,11 @@ public static class FidelityReport
             .AppendLine("reference machine moved the same way as the post. Figures that depend on a CPU feature are marked and")
             .AppendLine("not counted as disagreements.")
             .AppendLine()
-            .AppendLine("In brackets, a reference ratio's 95% interval, from the iterations of the one full-mode process that")
-            .AppendLine("measured each case (none where an iteration measured 0 ns); \"interval holds 1\" where it cannot tell")
-            .AppendLine("the two apart. It does not cover what changes from one process to the next (code layout, tiering")
-            .AppendLine("decisions), so the ratio's real uncertainty is wider.")
+            .AppendLine("In brackets, a reference ratio's 95% interval (none where an iteration measured 0 ns); \"interval holds")
+            .AppendLine("1\" where it cannot tell the two apart. Unmarked, it is from the iterations of the one full-mode process")
+            .AppendLine("that measured each case, and does not cover what changes from one process to the next (code layout,")
+            .AppendLine("tiering decisions), so the ratio's real uncertainty is wider. Marked \"across N processes\", it is from")
+            .AppendLine("the means of N processes per case (`perflab reference --launches N`), and covers that.")
             .AppendLine()
             .AppendLine("Machines: " + (machines.Count == 0 ? "none yet" : string.Join("; ", machines.Select(m => $"{m.Name} ({m.Description})"))) + ".")
             .AppendLine()
@@ -120,6 +121,7 @@ public static class FidelityReport
                 ["ratio"] = Math.Round(m.Ratio, 4),
                 ["low"] = m.Interval is null ? null : Math.Round(m.Interval.Low, 4),
                 ["high"] = m.Interval is null ? null : Math.Round(m.Interval.High, 4),
+                ["processes"] = m.Processes, // 1: the interval is from one process's iterations
             }).ToArray()),
             ["agrees"] = r.Agrees,
             ["hardware"] = r.Hardware,
@@ -136,6 +138,6 @@ public static class FidelityReport
     private static string Ratio(double value, double ratio) => value.ToString(ratio < 0.01 ? "0.000" : "0.00", CultureInfo.InvariantCulture);
 
     private static string Interval(ReferenceMeasurement measured) => measured.Interval is { } i
-        ? $" ({Ratio(i.Low, measured.Ratio)}–{Ratio(i.High, measured.Ratio)})" + (i.HoldsOne ? " (interval holds 1)" : "")
+        ? $" ({Ratio(i.Low, measured.Ratio)}–{Ratio(i.High, measured.Ratio)}{(i.Kind == IntervalKind.Launches ? $" across {measured.Processes} processes" : "")})" + (i.HoldsOne ? " (interval holds 1)" : "")
         : "";
 }

@@ -69,11 +69,15 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
             return null;
         }
 
-        var beyond = mode == BenchmarkMode.Quick ? QuickAgainstFull : 0;
-        return row.LaunchMeansNs is { Count: >= 2 } aLaunches && baseline.LaunchMeansNs is { Count: >= 2 } bLaunches
-            ? Of(a.Mean / b.Mean, aLaunches, bLaunches, IntervalKind.Launches, beyond)
-            : Of(a.Mean / b.Mean, row.MeasurementsNs, baseline.MeasurementsNs, IntervalKind.Iterations, beyond);
+        return FromLaunchesOrIterations(a.Mean / b.Mean, row.LaunchMeansNs, baseline.LaunchMeansNs, row.MeasurementsNs, baseline.MeasurementsNs, mode == BenchmarkMode.Quick ? QuickAgainstFull : 0);
     }
+
+    /// <summary>The interval from each side's launch means when both have two or more, else from each side's iterations.</summary>
+    internal static RatioInterval? FromLaunchesOrIterations(
+        double ratio, IReadOnlyList<double>? launchMeans, IReadOnlyList<double>? baselineLaunchMeans, IReadOnlyList<double> iterations, IReadOnlyList<double> baselineIterations, double beyondSample = 0) =>
+        launchMeans is { Count: >= 2 } && baselineLaunchMeans is { Count: >= 2 }
+            ? Of(ratio, launchMeans, baselineLaunchMeans, IntervalKind.Launches, beyondSample)
+            : Of(ratio, iterations, baselineIterations, IntervalKind.Iterations, beyondSample);
 
     /// <summary>
     /// How far quick mode's fastest ratio strays from full mode's beyond what the spread of its launches' fastest

@@ -9,9 +9,11 @@ namespace PerfLab.Results;
 /// <param name="After">Mean of the newer runtime (or the new method), ns.</param>
 /// <param name="BeforeLabel">The older runtime or baseline method.</param>
 /// <param name="AfterLabel">The newer runtime or method.</param>
-/// <param name="Interval">The 95% interval of <see cref="Ratio"/> from each side's iterations (<see cref="IntervalKind.Iterations"/>: a reference
-/// run measures each case in one process), or null when a side has fewer than two iterations or one not above zero.</param>
-public sealed record ReferenceMeasurement(string Machine, string Description, double Before, double After, string BeforeLabel, string AfterLabel, RatioInterval? Interval)
+/// <param name="Interval">The 95% interval of <see cref="Ratio"/>: across the processes that measured each side when both had two or more
+/// (<see cref="IntervalKind.Launches"/>, a reference job run with <c>--launches N</c>), else from each side's iterations in its one process
+/// (<see cref="IntervalKind.Iterations"/>); null when a side has fewer than two such values or one not above zero.</param>
+/// <param name="Processes">The processes behind <see cref="Interval"/> on the side with fewer: 1 when it is from iterations.</param>
+public sealed record ReferenceMeasurement(string Machine, string Description, double Before, double After, string BeforeLabel, string AfterLabel, RatioInterval? Interval, int Processes = 1)
 {
     /// <summary>After / Before.</summary>
     public double Ratio => After / Before;
@@ -52,8 +54,9 @@ public static class ReferenceRuns
     /// <param name="IsBaseline">Whether it is its class's baseline method.</param>
     /// <param name="MeanNs">Its mean, ns.</param>
     /// <param name="Code">The content key of the run's code, or null.</param>
-    /// <param name="MeasurementsNs">Its iterations, ns per operation (one process: the reference job runs full mode).</param>
-    public sealed record MachineRow(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs, string? Code, IReadOnlyList<double> MeasurementsNs);
+    /// <param name="MeasurementsNs">Its iterations, ns per operation, over every process that measured it.</param>
+    /// <param name="LaunchMeansNs">Each process's mean, ns per operation: one per process, none in a file written before launches.</param>
+    public sealed record MachineRow(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs, string? Code, IReadOnlyList<double> MeasurementsNs, IReadOnlyList<double> LaunchMeansNs);
 
     /// <summary>Problems with the shipped files.</summary>
     public static IReadOnlyList<string> Problems => Shipped.Value.Problems;
@@ -109,9 +112,12 @@ public static class ReferenceRuns
         return found;
     }
 
-    private static ReferenceMeasurement Measurement(Machine machine, MachineRow before, MachineRow after, string beforeLabel, string afterLabel) =>
-        new(machine.Name, machine.Description, before.MeanNs, after.MeanNs, beforeLabel, afterLabel,
-            RatioInterval.Of(after.MeanNs / before.MeanNs, after.MeasurementsNs, before.MeasurementsNs, IntervalKind.Iterations));
+    private static ReferenceMeasurement Measurement(Machine machine, MachineRow before, MachineRow after, string beforeLabel, string afterLabel)
+    {
+        var interval = RatioInterval.FromLaunchesOrIterations(after.MeanNs / before.MeanNs, after.LaunchMeansNs, before.LaunchMeansNs, after.MeasurementsNs, before.MeasurementsNs);
+        var processes = interval is { Kind: IntervalKind.Launches } ? Math.Min(after.LaunchMeansNs.Count, before.LaunchMeansNs.Count) : 1;
+        return new(machine.Name, machine.Description, before.MeanNs, after.MeanNs, beforeLabel, afterLabel, interval, processes);
+    }
 
     /// <summary>Every run of the machine file <paramref name="file"/>, in the file's order.</summary>
     /// <param name="file">data/reference/machines/NAME.json.</param>
@@ -175,7 +181,8 @@ public static class ReferenceRuns
                     if ((id is not null || isBaseline) && (double?)result["statistics"]?["mean"] is { } mean)
                     {
                         var measurements = (result["measurementsNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
-                        rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements));
+                        var launchMeans = (result["launchMeansNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
+                        rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements, launchMeans));
                     }
                 }
 

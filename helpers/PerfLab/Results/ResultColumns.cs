@@ -134,8 +134,13 @@ internal static class ResultColumns
 
         foreach (var m in measured)
         {
-            // A reference run measures each case in one process: its interval is from iterations, and says so.
-            var interval = m.Interval is { } i ? $"{QuantityText.Ratio(i.Low)}–{QuantityText.Ratio(i.High)} within one process; " : "";
+            // One process per case (the committed file) gives an interval from iterations, which says so.
+            var interval = m.Interval switch
+            {
+                { Kind: IntervalKind.Launches } i => $"{QuantityText.Ratio(i.Low)}–{QuantityText.Ratio(i.High)} across {m.Processes} processes; ",
+                { } i => $"{QuantityText.Ratio(i.Low)}–{QuantityText.Ratio(i.High)} within one process; ",
+                null => "",
+            };
             yield return $"Reference {m.Machine} ({m.Description}): {m.BeforeLabel} {QuantityText.Time(m.Before)} -> {m.AfterLabel} {QuantityText.Time(m.After)}, ratio {QuantityText.Ratio(m.Ratio)} ({interval}published {QuantityText.Ratio(p.Ratio)}).";
         }
     }

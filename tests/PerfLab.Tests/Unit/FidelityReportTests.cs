@@ -40,7 +40,12 @@ public class FidelityReportTests
         var faster = new ReferenceMeasurement("box", "A CPU", 20, 5, "net9.0", "net10.0", new RatioInterval(0.222690, 0.280659, IntervalKind.Iterations));
         var unclear = new ReferenceMeasurement("box", "A CPU", 10, 9.5, "net9.0", "net10.0", new RatioInterval(0.91, 1.07, IntervalKind.Iterations));
         var tiny = new ReferenceMeasurement("box", "A CPU", 1000, 5, "net9.0", "net10.0", new RatioInterval(0.0042, 0.0061, IntervalKind.Iterations));
-        var rows = new[] { new FidelityRow("N10-A", "M", 0.3, [faster], null), new FidelityRow("N10-B", "M", 0.5, [unclear], null), new FidelityRow("N10-C", "M", 0.01, [tiny], null) };
+        var acrossProcesses = new ReferenceMeasurement("box", "A CPU", 20, 5, "net9.0", "net10.0", new RatioInterval(0.212132, 0.294627, IntervalKind.Launches), Processes: 3);
+        var rows = new[]
+        {
+            new FidelityRow("N10-A", "M", 0.3, [faster], null), new FidelityRow("N10-B", "M", 0.5, [unclear], null), new FidelityRow("N10-C", "M", 0.01, [tiny], null),
+            new FidelityRow("N10-D", "M", 0.3, [acrossProcesses], null),
+        };
 
         var markdown = FidelityReport.Markdown(rows, []);
         var json = System.Text.Json.Nodes.JsonNode.Parse(FidelityReport.Json(rows))!["rows"]!;
@@ -48,7 +53,9 @@ public class FidelityReportTests
         Assert.Contains("| N10-A | M | 0.30 | box 0.25 (0.22–0.28) | yes |", markdown, StringComparison.Ordinal);
         Assert.Contains("| N10-B | M | 0.50 | box 0.95 (0.91–1.07) (interval holds 1) | yes |", markdown, StringComparison.Ordinal);
         Assert.Contains("| N10-C | M | 0.01 | box 0.005 (0.004–0.006) | yes |", markdown, StringComparison.Ordinal);
+        Assert.Contains("| N10-D | M | 0.30 | box 0.25 (0.21–0.29 across 3 processes) | yes |", markdown, StringComparison.Ordinal);
         Assert.Contains("from one process to the next", markdown, StringComparison.Ordinal); // the header says what the interval leaves out
-        Assert.Equal((0.2227, 0.2807), ((double)json[0]!["reference"]![0]!["low"]!, (double)json[0]!["reference"]![0]!["high"]!));
+        Assert.Equal((0.2227, 0.2807, 1), ((double)json[0]!["reference"]![0]!["low"]!, (double)json[0]!["reference"]![0]!["high"]!, (int)json[0]!["reference"]![0]!["processes"]!));
+        Assert.Equal(3, (int)json[3]!["reference"]![0]!["processes"]!);
     }
 }

@@ -70,6 +70,34 @@ public class ReferenceRunsTests
     }
 
     [Fact]
+    public void A_reference_of_several_processes_per_case_gives_its_interval_across_them_and_says_how_many()
+    {
+        using var folder = new TempFolder();
+        folder.Write("box.json", """
+            {
+              "schema": "perflab-reference/1", "mode": "full",
+              "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
+              "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
+                { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 },
+                  "measurementsNs": [ 20, 20.1, 21, 21.1, 19, 19.1 ], "launchMeansNs": [ 20, 21, 19 ], "published": { "id": "N10-J01" } },
+                { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 },
+                  "measurementsNs": [ 5, 5.01, 5.5, 5.51, 4.6, 4.61 ], "launchMeansNs": [ 5, 5.5, 4.6 ], "published": { "id": "N10-J01" } } ] } } ]
+            }
+            """);
+
+        var (machines, _) = ReferenceRuns.Load(folder.Path);
+
+        // Computed apart from PerfLab, as above but over the three launch means a side: t(0.975, 4) = 2.776445105. From the
+        // iterations (pairs that agree within 1%) it would be far narrower.
+        var measured = Assert.Single(ReferenceRuns.For(machines, J01));
+        var interval = Assert.IsType<RatioInterval>(measured.Interval);
+        Assert.Equal(IntervalKind.Launches, interval.Kind);
+        Assert.Equal(0.212132, interval.Low, 6);
+        Assert.Equal(0.294627, interval.High, 6);
+        Assert.Equal(3, measured.Processes);
+    }
+
+    [Fact]
     public void Given_the_code_a_case_ran_only_the_reference_run_of_that_code_counts()
     {
         using var folder = new TempFolder();

@@ -108,7 +108,7 @@ internal static class BenchmarkCharts
     /// For cases that reproduce a published figure: the post's ratio beside the ratio measured here (the
     /// newer runtime over the older one, or the new idiom over the old on one runtime), so the reader
     /// sees whether the improvement reproduces on their machine; the measured ratio's 95% interval as its error bars,
-    /// and a reference machine's (from one process's iterations) as its own.
+    /// and a reference machine's (across its processes, or from one process's iterations) as its own.
     /// </summary>
     /// <param name="run">The run.</param>
     /// <returns>The chart, or null when no case can be compared with a published ratio.</returns>
