@@ -67,9 +67,9 @@ public class ResultBuilderTests
             Fake.Launched("net8.0", "8.0.31", Launches("Sum", 20, 22, 21), Launches("Same", 10.4, 10.9, 10.2)),
             Fake.Launched("net10.0", "10.0.12", Launches("Sum", 10, 11, 10.5), Launches("Same", 10, 11, 10.5)));
 
-        Assert.Equal(["1.00", "1.00", "0.50 (0.44–0.57)", "no clear difference (0.88–1.13)"], run.Results.Select(ResultColumns.RatioCell));
+        Assert.Equal(["1.00", "1.00", "0.50 (0.43–0.58)", "no clear difference (0.87–1.15)"], run.Results.Select(ResultColumns.RatioCell));
         Assert.Equal(
-            "Ratio: mean / the same benchmark's mean on net8.0. In brackets, its 95% interval across 3 launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next, widened by how far quick mode's short runs stray from full mode's (so never narrower than ±8%); \"no clear difference\" where the interval holds 1.",
+            "Ratio: mean / the same benchmark's mean on net8.0. In brackets, its 95% interval across 3 launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next, widened by how far quick mode's short runs stray from full mode's (so never narrower than ±10%); \"no clear difference\" where the interval holds 1.",
             ResultColumns.RatioLegend(run)[..ResultColumns.RatioLegend(run).IndexOf(" Fastest ratio", StringComparison.Ordinal)]);
     }
 
