@@ -30,6 +30,38 @@ public class ReportBrowserTests
     }
 
     [Fact]
+    public async Task A_quick_tables_columns_all_fit_the_reports_output_width_whatever_the_ratio_cells_say()
+    {
+        // Notebook 00's table at its widest: a parameter, the memory columns, and both lines of a Ratio cell saying "no clear
+        // difference". The fastest line once could not wrap, and pushed Alloc Ratio out of view (2026-11-27).
+        static PerfLab.Results.CaseLaunches Launches(double[][] launches, long allocated, bool baseline = false) =>
+            new(launches.Select(m => Fake.Launch("AddThroughLambda", m, baseline, allocated, parameters: [new CaseParameter("y", "42")])).ToArray());
+        var results = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", Launches([[10, 10.4], [12, 12.5], [11, 11.3], [14, 14.2]], 88)),
+            Fake.Launched("net9.0", "9.0.20", Launches([[11, 11.5], [10, 10.2], [13.5, 14], [12, 12.1]], 88)),
+            Fake.Launched("net10.0", "10.0.12", Launches([[4, 4.1], [4.2, 4.3], [3.9, 4], [4.4, 4.5]], 24)));
+        Assert.True(results.Results[1].RatioInterval!.HoldsOne && results.Results[1].FastestRatioInterval!.HoldsOne, "both lines of .NET 9's Ratio cell should say \"no clear difference\"");
+        var notebook = Notebook(Metadata(), Markdown("# Wide"), Code("await Lab.RunAsync<FirstLook>()"));
+        var table = new DisplayOutput(new Dictionary<string, string> { ["text/html"] = ResultsHtml.Table(results), ["text/plain"] = results.ToString() }, IsResult: true);
+        var page = Path.Combine(OfflineBrowser.ArtifactsFolder, "wide-table-report.html");
+        await File.WriteAllTextAsync(page, NotebookReport.Page(Run(notebook, new Dictionary<int, CellOutput[]> { [1] = [table] })));
+
+        await using var browser = await OfflineBrowser.OpenAsync(page);
+        // Each column's right edge against the edge of the output that holds the table (which would scroll to hide it).
+        var overflow = await browser.Tab.EvaluateAsync<string[]>("""
+            () => [...document.querySelectorAll('.perflab-results th')].flatMap(th => {
+                const box = th.closest('.outputs').getBoundingClientRect();
+                const right = th.getBoundingClientRect().right;
+                return right > box.right + 1 ? [th.textContent + ' ends at ' + Math.round(right) + ' px, the output at ' + Math.round(box.right)] : [];
+            })
+            """);
+
+        Assert.True(overflow.Length == 0, "columns past the output's width: " + string.Join("; ", overflow));
+        Assert.Equal("Alloc Ratio", await browser.Tab.Locator(".perflab-results th").Last.InnerTextAsync());
+    }
+
+    [Fact]
     public async Task A_report_renders_its_prose_table_code_chart_and_failure_offline_without_errors()
     {
         var results = Fake.Run(

@@ -28,7 +28,7 @@ public static class ResultsHtml
         .perflab-results tr.failed td { color: #e5484d; }
         .perflab-results .warn { color: #d4a72c; font-size: 12px; }
         .perflab-results .legend { color: #888; font-size: 12px; }
-        .perflab-results .below { color: #888; font-size: 12px; white-space: nowrap; }
+        .perflab-results .below { color: #888; font-size: 12px; }
         .perflab-results .chart { max-width: 980px; }
         """;
 
