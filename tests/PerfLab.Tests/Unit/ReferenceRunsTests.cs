@@ -17,6 +17,17 @@ public class ReferenceRunsTests
         }
         """;
 
+    // A machine measuring N10-J01 on .NET 9 (mean 20 ns) and .NET 10 (mean 5 ns); each row's other fields as given.
+    private static string TwoRows(string net9Fields, string net10Fields) => $$"""
+        {
+          "schema": "perflab-reference/1", "mode": "full",
+          "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
+          "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
+            { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 }, {{net9Fields}}, "published": { "id": "N10-J01" } },
+            { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 }, {{net10Fields}}, "published": { "id": "N10-J01" } } ] } } ]
+        }
+        """;
+
     private static readonly PublishedComparison J01 = new(
         "N10-J01", "post", "Object Stack Allocation", "dotnet/runtime#115172", "m", "runtimes",
         new PublishedRow("Sum", "net9.0", new Dictionary<string, string>(), 19.53, 1.0, 88, null),
@@ -44,17 +55,11 @@ public class ReferenceRunsTests
     public void A_reference_ratio_carries_its_interval_from_the_iterations_of_its_two_rows()
     {
         using var folder = new TempFolder();
-        folder.Write("box.json", """
-            {
-              "schema": "perflab-reference/1", "mode": "full",
-              "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
-              "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
-                { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 },
-                  "measurementsNs": [ 20, 22, 18, 21, 19 ], "published": { "id": "N10-J01" } },
-                { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 },
-                  "measurementsNs": [ 5, 5.5, 4.5, 5.25, 4.75 ], "published": { "id": "N10-J01" } } ] } } ]
-            }
-            """);
+        folder.Write("box.json", TwoRows("""
+            "measurementsNs": [ 20, 22, 18, 21, 19 ]
+            """, """
+            "measurementsNs": [ 5, 5.5, 4.5, 5.25, 4.75 ]
+            """));
 
         var (machines, _) = ReferenceRuns.Load(folder.Path);
 
@@ -73,17 +78,11 @@ public class ReferenceRunsTests
     public void A_reference_of_several_processes_per_case_gives_its_interval_across_them_and_says_how_many()
     {
         using var folder = new TempFolder();
-        folder.Write("box.json", """
-            {
-              "schema": "perflab-reference/1", "mode": "full",
-              "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
-              "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
-                { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 },
-                  "measurementsNs": [ 20, 20.1, 21, 21.1, 19, 19.1 ], "launchMeansNs": [ 20, 21, 19 ], "published": { "id": "N10-J01" } },
-                { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 },
-                  "measurementsNs": [ 5, 5.01, 5.5, 5.51, 4.6, 4.61 ], "launchMeansNs": [ 5, 5.5, 4.6 ], "published": { "id": "N10-J01" } } ] } } ]
-            }
-            """);
+        folder.Write("box.json", TwoRows("""
+            "measurementsNs": [ 20, 20.1, 21, 21.1, 19, 19.1 ], "launchMeansNs": [ 20, 21, 19 ]
+            """, """
+            "measurementsNs": [ 5, 5.01, 5.5, 5.51, 4.6, 4.61 ], "launchMeansNs": [ 5, 5.5, 4.6 ]
+            """));
 
         var (machines, _) = ReferenceRuns.Load(folder.Path);
 
