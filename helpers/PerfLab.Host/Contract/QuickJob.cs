@@ -64,7 +64,7 @@ public static class QuickJob
     /// tiering drive settle in a few 60-ms pauses instead of 200-ms ones; no delay at all (0, before 2026-11-27) let
     /// promotion start during the host's own start-up, so the instrumented tier profiled library code the host shares
     /// with the benchmark while the host was calling it: <c>Skip().Take().Sum()</c> over a <c>ReadOnlyCollection&lt;int&gt;</c>
-    /// measured 0.80-0.85 of .NET 8's time on .NET 10 against full mode's 0.55, and 0.53-0.55 with this delay
+    /// measured 0.80-1.01 of .NET 8's time on .NET 10 (four runs on two days) against full mode's 0.55, and 0.53-0.55 with this delay
     /// (docs/performance.md, "A short call-counting delay").
     /// </summary>
     public const int CallCountingDelayMs = 30;
