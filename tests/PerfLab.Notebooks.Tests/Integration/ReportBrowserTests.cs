@@ -58,6 +58,25 @@ public class ReportBrowserTests
             """);
 
         Assert.True(overflow.Length == 0, "columns past the output's width: " + string.Join("; ", overflow));
+
+        // In a narrower window the Ratio cells wrap, between words: an interval such as "(1.10–1.38)" stays on one line.
+        await browser.Tab.SetViewportSizeAsync(900, 900);
+        var broken = await browser.Tab.EvaluateAsync<string[]>("""
+            () => [...document.querySelectorAll('.perflab-results td.wraps')].flatMap(td => {
+                const found = [];
+                const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+                for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+                    for (const m of node.data.matchAll(/\([^)]*\)/g)) {
+                        const range = document.createRange();
+                        range.setStart(node, m.index);
+                        range.setEnd(node, m.index + m[0].length);
+                        if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) found.push(m[0]);
+                    }
+                }
+                return found;
+            })
+            """);
+        Assert.True(broken.Length == 0, "intervals broken across lines: " + string.Join(", ", broken));
         Assert.Equal("Alloc Ratio", await browser.Tab.Locator(".perflab-results th").Last.InnerTextAsync());
     }
 

@@ -29,6 +29,7 @@ public static class ResultsHtml
         .perflab-results .warn { color: #d4a72c; font-size: 12px; }
         .perflab-results .legend { color: #888; font-size: 12px; }
         .perflab-results .below { color: #888; font-size: 12px; }
+        .perflab-results .whole { white-space: nowrap; }
         .perflab-results .chart { max-width: 980px; }
         """;
 
@@ -62,10 +63,10 @@ public static class ResultsHtml
             {
                 // A cell's second line (the fastest ratio under Ratio) is smaller and grey.
                 var lines = column.Cell(row).Split('\n');
-                html.Append(column.RightAligned ? (column.Wraps ? "<td class=\"num wraps\">" : "<td class=\"num\">") : "<td>").Append(Escape(lines[0]));
+                html.Append(column.RightAligned ? (column.Wraps ? "<td class=\"num wraps\">" : "<td class=\"num\">") : "<td>").Append(column.Wraps ? WrapsAtSpaces(lines[0]) : Escape(lines[0]));
                 foreach (var line in lines.Skip(1))
                 {
-                    html.Append("<br><span class=\"below\">").Append(Escape(line)).Append("</span>");
+                    html.Append("<br><span class=\"below\">").Append(column.Wraps ? WrapsAtSpaces(line) : Escape(line)).Append("</span>");
                 }
 
                 html.Append("</td>");
@@ -251,4 +252,8 @@ public static class ResultsHtml
         using var reader = new StreamReader(stream);
         return reader.ReadToEnd();
     }
+
+    // A wrapping cell breaks between words, never inside one: an interval, "(1.10–1.38)", would otherwise break after its dash.
+    private static string WrapsAtSpaces(string text) =>
+        string.Join(' ', text.Split(' ').Select(word => word.Contains('–', StringComparison.Ordinal) ? $"<span class=\"whole\">{Escape(word)}</span>" : Escape(word)));
 }
