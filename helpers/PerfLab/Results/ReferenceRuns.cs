@@ -47,7 +47,7 @@ public static class ReferenceRuns
 
     /// <summary>One result row of a machine's file.</summary>
     /// <param name="Figure">The figure id, "" for a baseline that names none.</param>
-    /// <param name="Row">The row of the post it reproduces, or null.</param>
+    /// <param name="Row">The post's method it reproduces, or null when no row of the figure matched it (it then reproduces none).</param>
     /// <param name="Method">The method.</param>
     /// <param name="Runtime">The runtime.</param>
     /// <param name="Type">The benchmark class.</param>
@@ -82,7 +82,7 @@ public static class ReferenceRuns
         var found = new List<ReferenceMeasurement>();
         foreach (var machine in machines)
         {
-            var rows = machine.Rows.Where(r => r.Figure == published.Id && (r.Row is null || r.Row == after.Method) && (code is null || r.Code == code)).ToArray();
+            var rows = machine.Rows.Where(r => r.Figure == published.Id && r.Row == after.Method && (code is null || r.Code == code)).ToArray();
             if (published.Kind == "runtimes")
             {
                 var old = rows.FirstOrDefault(r => r.Runtime == before.Runtime);

@@ -11,8 +11,8 @@ public class ReferenceRunsTests
           "schema": "{{schema}}", "mode": "full",
           "machine": { "name": "box", "processor": "A CPU", "logicalCores": 4 },
           "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
-            { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 }, "published": { "id": "N10-J01" } },
-            { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 }, "published": { "id": "N10-J01" } },
+            { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 }, "published": { "id": "N10-J01", "after": { "method": "Sum" } } },
+            { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 }, "published": { "id": "N10-J01", "after": { "method": "Sum" } } },
             { "type": "X", "method": "Other", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 1.0 }, "published": null } ] } } ]
         }
         """;
@@ -23,8 +23,8 @@ public class ReferenceRunsTests
           "schema": "perflab-reference/1", "mode": "full",
           "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
           "runs": [ { "suite": "data/reference/suite/X.cs", "run": { "results": [
-            { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 }, {{net9Fields}}, "published": { "id": "N10-J01" } },
-            { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 }, {{net10Fields}}, "published": { "id": "N10-J01" } } ] } } ]
+            { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": 20.0 }, {{net9Fields}}, "published": { "id": "N10-J01", "after": { "method": "Sum" } } },
+            { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": 5.0 }, {{net10Fields}}, "published": { "id": "N10-J01", "after": { "method": "Sum" } } } ] } } ]
         }
         """;
 
@@ -49,6 +49,21 @@ public class ReferenceRunsTests
         Assert.Equal("A CPU, 4 logical cores, full mode", measured.Description);
         Assert.Null(measured.Interval); // the fixture's rows have no iterations
         Assert.Empty(ReferenceRuns.For(machines, J01 with { Id = "N10-J02" }));
+    }
+
+    [Fact]
+    public void A_row_that_names_the_figure_but_matched_none_of_its_rows_is_no_measurement_of_it()
+    {
+        // collections/01's UndoHistory named N10-C02 on its class: neither WalkStack nor WalkStackAsSequence is a row of the
+        // post's table (SumDirect, SumEnumerable), so the engine stored no row, and the fidelity report paired the direct
+        // loop's ratio with both of the post's.
+        using var folder = new TempFolder();
+        folder.Write("box.json", Machine("perflab-reference/1").Replace("\"after\": { \"method\": \"Sum\" } ", "\"after\": null ", StringComparison.Ordinal));
+
+        var (machines, problems) = ReferenceRuns.Load(folder.Path);
+
+        Assert.Empty(problems);
+        Assert.Empty(ReferenceRuns.For(machines, J01));
     }
 
     [Fact]
@@ -102,8 +117,8 @@ public class ReferenceRunsTests
         using var folder = new TempFolder();
         static string Run(string code, double before, double after) => $$"""
             { "suite": "notebooks/a.ipynb", "code": "{{code}}", "run": { "results": [
-              { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": {{before}} }, "published": { "id": "N10-J01" } },
-              { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": {{after}} }, "published": { "id": "N10-J01" } } ] } }
+              { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": {{before}} }, "published": { "id": "N10-J01", "after": { "method": "Sum" } } },
+              { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": {{after}} }, "published": { "id": "N10-J01", "after": { "method": "Sum" } } } ] } }
             """;
         folder.Write("box.json", $$"""
             { "schema": "perflab-reference/1", "mode": "full", "machine": { "name": "box", "processor": "A CPU", "logicalCores": 4 },
