@@ -222,7 +222,8 @@ public static partial class ReferenceNumbers
     [GeneratedRegex(@"(?<=[.!?])\s+")]
     private static partial Regex SentenceEnd();
 
-    [GeneratedRegex(@"\b(?:our machine|our runs?|we ran|we measured|in our)\b", RegexOptions.IgnoreCase)]
+    // Whitespace, not a space: a line break may fall between the words.
+    [GeneratedRegex(@"\b(?:our\s+machine|our\s+runs?|we\s+ran|we\s+measured|in\s+our)\b", RegexOptions.IgnoreCase)]
     private static partial Regex FirstPerson();
 
     [GeneratedRegex(@"reference (?:run|machine)", RegexOptions.IgnoreCase)]

@@ -70,12 +70,13 @@ public class ReferenceNumbersTests
         var path = folder.Write("demo.ipynb", Json(Metadata(), Markdown(
             "On our machine it took 3.2 ns. The reference run measured 0.73 here. Quick runs on the course machine gave 0.49 to 0.63. " +
             "The course's reference run measured 0.73<!-- reference: SharedGenericEquality.TextsMatch@net10.0 / SharedGenericEquality.TextsMatch@net9.0 -->. " +
-            "The reference run covers N10-C11.")));
+            "The reference run covers N10-C11. It is 4 bytes of Tier1 on our\nmachine.")));
 
         var problems = ReferenceNumbers.Unquoted(path, folder.Path).ToList();
 
-        Assert.Equal(2, problems.Count);
+        Assert.Equal(3, problems.Count);
         Assert.Contains("\"On our machine it took 3.2 ns.\" says \"our\"", problems[0], StringComparison.Ordinal);
+        Assert.Contains("\"It is 4 bytes of Tier1 on our machine.\" says \"our\"", problems[2], StringComparison.Ordinal);
         Assert.Contains("\"The reference run measured 0.73 here.\" quotes the reference run without a marker", problems[1], StringComparison.Ordinal);
     }
 }
