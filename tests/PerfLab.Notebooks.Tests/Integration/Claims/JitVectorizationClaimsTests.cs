@@ -19,13 +19,13 @@ public class JitVectorizationClaimsTests
     [Fact]
     public async Task Vectorization_the_probe_agrees_with_this_process_and_the_notebooks_settings_turn_avx512_off_everywhere()
     {
-        // Lab.InstructionSetsAsync(env)'s capture, which the notebook cells made with and without noAvx512.
+        // Lab.InstructionSetsAsync(env)'s capture, which the notebook cells made with and without AVX-512 switched off.
         static async Task<InstructionSets> Probe(string[] env)
         {
             var lines = new List<string>();
             var report = await Asm.CaptureAsync(new AsmRequest { Source = InstructionSetProbe.Source, SourcePath = "instruction-set-probe.cs", Environment = BenchmarkRequest.ParseEnvironment(env) }, lines.Add);
             Assert.True(lines.Count(l => l.Contains("cached listing", StringComparison.Ordinal)) == report.Runtimes.Count,
-                $"no notebook route ran Lab.InstructionSetsAsync({(env.Length == 0 ? "" : "env: noAvx512")}) in this test run:\n{string.Join("\n", lines)}");
+                $"no notebook route ran Lab.InstructionSetsAsync({(env.Length == 0 ? "" : "env: [AVX-512 off]")}) in this test run:\n{string.Join("\n", lines)}");
             return InstructionSetProbe.Read(report, env, System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture);
         }
 
