@@ -1,3 +1,5 @@
+using System.Net;
+using System.Text;
 using System.Text.RegularExpressions;
 using Markdig;
 using Markdig.Renderers;
@@ -8,7 +10,8 @@ namespace PerfLab.Notebooks.Reports;
 
 /// <summary>
 /// Markdown cells as HTML for a report page: Markdig's advanced extensions (pipe tables, task lists,
-/// auto identifiers...), raw HTML encoded rather than passed through, HTML comments dropped (Jupyter's own
+/// auto identifiers...), raw HTML encoded rather than passed through (except a folded notes block:
+/// <c>&lt;details&gt;</c>, a plain <c>&lt;summary&gt;</c>, markdown, <c>&lt;/details&gt;</c>, each tag on its own line), HTML comments dropped (Jupyter's own
 /// renderers hide them; the prose's reference markers are comments), links to other notebooks pointed at
 /// their reports (or wherever the caller's <c>links</c> says), and remote images turned into links so the page
 /// never fetches anything.
@@ -27,6 +30,30 @@ public static partial class MarkdownHtml
     {
         ArgumentNullException.ThrowIfNull(markdown);
         links ??= ReportLink;
+
+        // The one piece of raw HTML a cell may hold: a folded block of notes (docs/notebooks.md, "Measurement notes"),
+        // a <details> line, a <summary> line of plain text, markdown, a </details> line. Everything else stays encoded.
+        var html = new StringBuilder();
+        var from = 0;
+        foreach (Match notes in NotesPattern().Matches(markdown))
+        {
+            html.Append(Render(markdown[from..notes.Index], links))
+                .Append("<details class=\"notes\"><summary>").Append(WebUtility.HtmlEncode(notes.Groups["summary"].Value.Trim())).Append("</summary>\n")
+                .Append(Render(notes.Groups["body"].Value, links))
+                .Append("</details>\n");
+            from = notes.Index + notes.Length;
+        }
+
+        return html.Append(Render(markdown[from..], links)).ToString();
+    }
+
+    private static string Render(string markdown, Func<string, string?> links)
+    {
+        if (markdown.Trim().Length == 0)
+        {
+            return "";
+        }
+
         var document = Markdown.Parse(CommentPattern().Replace(markdown, ""), Pipeline);
         foreach (var link in document.Descendants<LinkInline>().ToList())
         {
@@ -83,6 +110,9 @@ public static partial class MarkdownHtml
     }
 
     private static bool HasScheme(string url) => SchemePattern().IsMatch(url);
+
+    [GeneratedRegex(@"^<details>[ \t]*\r?\n<summary>(?<summary>[^<\r\n]*)</summary>[ \t]*\r?\n(?<body>.*?)^</details>[ \t]*$", RegexOptions.Singleline | RegexOptions.Multiline)]
+    private static partial Regex NotesPattern();
 
     [GeneratedRegex("<!--.*?-->", RegexOptions.Singleline)]
     private static partial Regex CommentPattern();

@@ -47,6 +47,8 @@ public static class NotebookReport
         .markdown code { background: var(--panel); padding: 0.1em 0.3em; border-radius: 4px; font-size: 90%; }
         .markdown pre code { padding: 0; background: none; }
         .markdown blockquote { margin: 0.8em 0; padding: 0.1em 1em; border-left: 4px solid var(--border); color: var(--muted); }
+        .markdown details.notes { margin: 0.8em 0; padding: 0.2em 1em; border-left: 4px solid var(--border); background: var(--panel); border-radius: 0 6px 6px 0; }
+        .markdown details.notes > summary { color: var(--muted); cursor: pointer; font-size: 14px; }
         .prompt { display: flex; gap: 10px; align-items: baseline; font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--muted); margin-bottom: 2px; }
         .prompt a { color: inherit; text-decoration: none; }
         .badge { border-radius: 10px; padding: 0 8px; border: 1px solid currentColor; }

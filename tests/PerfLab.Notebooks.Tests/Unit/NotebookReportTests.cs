@@ -122,6 +122,28 @@ public class NotebookReportTests
     }
 
     [Fact]
+    public void A_notes_block_renders_folded_with_its_markdown_and_markers_hidden()
+    {
+        var html = MarkdownHtml.ToHtml("Teaching text.\n\n<details>\n<summary>Measurement notes</summary>\n\nQuick runs had **0.9** and 1.1<!-- reference: X.Y@net9.0 -->.\n\n</details>\n\nMore teaching.");
+
+        Assert.Contains("<p>Teaching text.</p>\n<details class=\"notes\"><summary>Measurement notes</summary>\n<p>Quick runs had <strong>0.9</strong> and 1.1.</p>\n</details>\n<p>More teaching.</p>", html, StringComparison.Ordinal);
+        Assert.DoesNotContain(" open", html, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("<details open>\n<summary>Notes</summary>\n\nText.\n\n</details>")]
+    [InlineData("<details>\n<summary><img src=x onerror=alert(1)></summary>\n\nText.\n\n</details>")]
+    [InlineData("<details><summary>Notes</summary>Text.</details>")]
+    public void A_details_block_in_another_form_stays_encoded_text(string markdown)
+    {
+        var html = MarkdownHtml.ToHtml(markdown);
+
+        Assert.DoesNotContain("<details", html, StringComparison.Ordinal);
+        Assert.DoesNotContain("<img", html, StringComparison.Ordinal);
+        Assert.Contains("&lt;details", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Code_is_highlighted_keywords_strings_numbers_comments_and_types()
     {
         var page = PageOf("// sum them\nvar list = new List<int> { 42 };\nstring name = \"hi\";");
