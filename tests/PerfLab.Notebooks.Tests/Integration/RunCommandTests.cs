@@ -132,6 +132,26 @@ public class RunCommandTests(CourseRun course)
     }
 
     [Fact]
+    public async Task Every_report_shows_its_measurement_notes_folded_in_chromium()
+    {
+        Assert.True(course.Result.ExitCode == 0, course.Result.ToString());
+        var reports = CourseNotebooks().Select(n => Path.Combine(course.Reports, Path.ChangeExtension(Path.GetRelativePath(Repo.Notebooks, n), ".html"))).ToArray();
+        await using var browser = await OfflineBrowser.OpenAsync(reports[0]);
+        var problems = new List<string>();
+        var notes = 0;
+        foreach (var report in reports)
+        {
+            await browser.Tab.GotoAsync(new Uri(report).AbsoluteUri, new() { WaitUntil = Microsoft.Playwright.WaitUntilState.Load });
+            var (folded, blocks) = await OfflineBrowser.FoldedNotesAsync(browser.Tab, Path.GetRelativePath(course.Reports, report));
+            problems.AddRange(folded);
+            notes += blocks;
+        }
+
+        Assert.True(problems.Count == 0, string.Join("\n", problems));
+        Assert.True(notes >= 10, $"only {notes} measurement notes blocks in {reports.Length} reports: are they still rendered as <details>?");
+    }
+
+    [Fact]
     public async Task The_start_here_report_renders_prose_table_and_chart_offline_without_errors()
     {
         Assert.True(course.Result.ExitCode == 0, course.Result.ToString());

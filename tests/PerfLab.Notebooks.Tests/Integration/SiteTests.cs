@@ -74,7 +74,7 @@ public partial class SiteTests(CourseRun course)
     }
 
     [Fact]
-    public async Task Every_page_opens_offline_draws_every_chart_and_links_only_to_files_that_exist()
+    public async Task Every_page_opens_offline_draws_every_chart_folds_its_notes_and_links_only_to_files_that_exist()
     {
         await BuiltAsync();
         var pages = Directory.EnumerateFiles(course.SiteFolder, "*.html", SearchOption.AllDirectories).Order(StringComparer.Ordinal).ToArray();
@@ -82,6 +82,7 @@ public partial class SiteTests(CourseRun course)
         var tab = browser.Tab;
         var problems = new List<string>();
         var charts = 0;
+        var notes = 0;
         foreach (var page in pages)
         {
             browser.Problems.Clear();
@@ -98,6 +99,9 @@ public partial class SiteTests(CourseRun course)
 
             problems.AddRange(browser.Problems.Select(p => $"{name}: {p}"));
             problems.AddRange(browser.Leaving.Select(url => $"{name}: requested {url}"));
+            var (folded, blocks) = await OfflineBrowser.FoldedNotesAsync(tab, name);
+            problems.AddRange(folded);
+            notes += blocks;
             var links = await tab.EvaluateAsync<string[]>("() => [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))");
             foreach (var link in links)
             {
@@ -122,6 +126,7 @@ public partial class SiteTests(CourseRun course)
 
         Assert.True(problems.Count == 0, string.Join("\n", problems));
         Assert.True(charts > 50, $"only {charts} charts in the whole site");
+        Assert.True(notes >= 10, $"only {notes} measurement notes blocks in the whole site: does the site still render <details>?");
     }
 
     [Fact]

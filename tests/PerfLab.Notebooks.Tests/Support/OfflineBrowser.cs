@@ -36,6 +36,27 @@ public sealed class OfflineBrowser : IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// The page's folded measurement notes (<c>details.notes</c>) that are not as a reader must first see them: closed,
+    /// the summary on screen, the notes themselves not. Returns the problems and how many blocks the page has.
+    /// </summary>
+    public static async Task<(IReadOnlyList<string> Problems, int Blocks)> FoldedNotesAsync(IPage tab, string name)
+    {
+        var states = await tab.EvaluateAsync<string[]>("""
+            () => [...document.querySelectorAll('details.notes')].map((d, i) => {
+              const summary = d.querySelector('summary');
+              const body = [...d.children].filter(c => c.tagName !== 'SUMMARY');
+              const shown = r => r.width > 0 && r.height > 0;
+              return [i, d.open ? 'open' : 'closed',
+                      summary && shown(summary.getBoundingClientRect()) ? 'summary shown' : 'summary hidden',
+                      body.some(c => shown(c.getBoundingClientRect())) ? 'notes shown' : 'notes hidden'].join(' ');
+            })
+            """);
+        var problems = states.Where(s => !s.EndsWith("closed summary shown notes hidden", StringComparison.Ordinal))
+            .Select(s => $"{name}: measurement notes block {s}").ToList();
+        return (problems, states.Length);
+    }
+
     public static async Task<OfflineBrowser> OpenAsync(string file)
     {
         var executable = Environment.GetEnvironmentVariable("PERFLAB_CHROMIUM") ?? "/usr/bin/chromium";
