@@ -168,6 +168,32 @@ public static partial class CourseStructure
         }
     }
 
+    /// <summary>
+    /// Measurement notes blocks that sit under the next section's heading or after its "Before you run it" prompt: notes
+    /// on a result belong to the section that ran it, before the next "## " heading.
+    /// </summary>
+    public static IEnumerable<string> NotesPlacement(NotebookDocument notebook, string name)
+    {
+        foreach (var cell in notebook.Cells.Where(c => c.Kind == CellKind.Markdown))
+        {
+            var lines = cell.Source.ReplaceLineEndings("\n").Split('\n');
+            for (var i = 0; i < lines.Length; i++)
+            {
+                if (lines[i] != "<details>")
+                {
+                    continue;
+                }
+
+                var above = lines[..i];
+                var heading = Array.FindLastIndex(above, l => l.StartsWith("## ", StringComparison.Ordinal));
+                if (Array.FindLastIndex(above, l => l.StartsWith("> Before you run", StringComparison.Ordinal)) > heading)
+                {
+                    yield return $"{name} {cell.Name}: a measurement notes block follows a \"Before you run it\" prompt: move it before the section's heading \"{(heading >= 0 ? lines[heading] : "")}\", to the section whose results it discusses.";
+                }
+            }
+        }
+    }
+
     private static CompilationUnitSyntax Parse(string source) =>
         (CompilationUnitSyntax)CSharpSyntaxTree.ParseText(source, CSharpParseOptions.Default.WithKind(SourceCodeKind.Script).WithLanguageVersion(LanguageVersion.Latest)).GetRoot();
 

@@ -52,6 +52,25 @@ public class CourseStructureTests
         AssertNone(Course().SelectMany(n => CourseStructure.HiddenState(n.Notebook, n.Name)), "cell(s) that fail after a kernel restart");
 
     [Fact]
+    public void Every_notes_block_stays_in_the_section_it_annotates() =>
+        AssertNone(Course().SelectMany(n => CourseStructure.NotesPlacement(n.Notebook, n.Name)), "notes block(s) under the wrong section");
+
+    [Fact]
+    public void A_notes_block_after_the_next_sections_prompt_is_reported_and_one_before_its_heading_is_not()
+    {
+        const string notes = "<details>\n<summary>Measurement notes</summary>\n\nNoisy.\n\n</details>";
+        var misplaced = Notebook(Metadata(), Markdown(Intro("- a")), Code(SetupText),
+            Markdown("Results of the first section.\n\n## Second section\n\nText.\n\n> Before you run it: guess.\n\n" + notes));
+        var placed = Notebook(Metadata(), Markdown(Intro("- a")), Code(SetupText),
+            Markdown("Results of the first section.\n\n" + notes + "\n\n## Second section\n\nText.\n\n> Before you run it: guess."));
+
+        var problem = Assert.Single(CourseStructure.NotesPlacement(misplaced, "collections/03"));
+
+        Assert.Contains("move it before the section's heading \"## Second section\"", problem, StringComparison.Ordinal);
+        Assert.Empty(CourseStructure.NotesPlacement(placed, "collections/03"));
+    }
+
+    [Fact]
     public void A_notebook_that_lost_its_exercise_heading_is_reported_and_one_with_it_is_not()
     {
         var lost = Notebook(Metadata(), Markdown(Intro("- and, as an exercise, how to count.")), Code(SetupText), Markdown("## Count\n\nText."), Code("public class Tally { }"));
