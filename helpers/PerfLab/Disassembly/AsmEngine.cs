@@ -127,7 +127,7 @@ public sealed class AsmEngine
             environment["DOTNET_TieredPGO"] = "0";
         }
 
-        var (process, result) = await _workspace.Launcher.RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, null, cancellationToken).ConfigureAwait(false);
+        var (process, result, _) = await _workspace.Launcher.RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, null, cancellationToken).ConfigureAwait(false);
         var where = $"on {runtime.Pinned.Moniker}";
         if (process.TimedOut)
         {
