@@ -30,6 +30,14 @@ internal static class PerfLabCommand
         return root;
     }
 
+    /// <summary>
+    /// How `perflab` is invoked. Ctrl+C cancels the command, and the process exits once the command has ended:
+    /// System.CommandLine's default forces exit 130 after 2 s, which the kill of a benchmark's process tree can
+    /// outlast on a loaded machine, leaving the benchmark running. Every cancelled wait on a child is bounded
+    /// (ChildProcess: the tree kill, then its output), so the command does end.
+    /// </summary>
+    public static InvocationConfiguration Invocation() => new() { ProcessTerminationTimeout = Timeout.InfiniteTimeSpan };
+
     // Every expected failure ends as one message and a fix; Ctrl+C as a short note.
     internal static async Task<int> Guard(TextWriter error, Func<Task<int>> action)
     {

@@ -22,12 +22,17 @@ namespace PerfLab.Interactive;
 /// <item>Display: a setup cell's summary and a reader's Plotly.NET chart display as in the course kernel
 /// (<see cref="ValueDisplay"/>: the chart drawn with the course's plotly.js, offline). The result types need
 /// nothing here: .NET Interactive finds their formatters by convention.</item>
+/// <item>Interrupt: as a Jupyter kernel, SIGINT cancels the running cell and the kernel goes on (<see cref="JupyterInterrupt"/>).</item>
 /// </list>
 /// </summary>
 public sealed class InteractiveAdapter : IKernelAdapter
 {
     private static readonly object Gate = new();
     private static string? _attached;
+    private static JupyterInterrupt? _interrupt;
+
+    /// <inheritdoc />
+    CancellationToken? IKernelAdapter.RunningCell => _interrupt?.Cell;
 
     /// <inheritdoc />
     public string Attach()
@@ -58,6 +63,7 @@ public sealed class InteractiveAdapter : IKernelAdapter
 
         // Its libraries see .NET Interactive's default imports, which are DefaultUsings.Cell, as the course kernel's do.
         var cells = new CellLibraryFiles(Path.Combine(PerfLabHome.Default().Work, "interactive-cells-" + Environment.ProcessId));
+        _interrupt = JupyterInterrupt.AttachIfJupyter();
         csharp.AddMiddleware((command, context, next) => RunAsync(csharp, cells, command, context, next));
         if (KernelInvocationContext.Current?.Command is SubmitCode setup)
         {
@@ -78,6 +84,7 @@ public sealed class InteractiveAdapter : IKernelAdapter
             return;
         }
 
+        using var running = _interrupt?.Running(context.CancellationToken);
         var split = await Task.Run(() => cells.Split(submit.Code, context.CancellationToken), context.CancellationToken).ConfigureAwait(false);
         if (split is null)
         {

@@ -41,7 +41,9 @@ internal static class CellSource
             return null;
         }
 
-        var token = context.GetType().GetProperty("CancellationToken", BindingFlags.Public | BindingFlags.Instance)?.GetValue(context) is CancellationToken t ? t : default;
+        // The adapter's token, where it keeps one, is cancelled by Jupyter's interrupt too, which the kernel's own is not.
+        var token = KernelAdapter.InteractiveCell
+            ?? (context.GetType().GetProperty("CancellationToken", BindingFlags.Public | BindingFlags.Instance)?.GetValue(context) is CancellationToken t ? t : default);
 
         // .NET Interactive keeps its own magic lines in the submission; they are not C#.
         var lines = code.Split('\n').Select(l => l.TrimStart().StartsWith("#!", StringComparison.Ordinal) ? "" : l);

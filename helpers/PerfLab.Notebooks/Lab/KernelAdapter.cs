@@ -12,6 +12,9 @@ internal interface IKernelAdapter
 {
     /// <summary>Registers the adapter with the running kernel (once per process; later calls do nothing) and names the kernel.</summary>
     string Attach();
+
+    /// <summary>The running cell's token when the adapter keeps one (the kernel's own, and cancelled by an interrupt the adapter takes); else null.</summary>
+    CancellationToken? RunningCell { get; }
 }
 
 /// <summary>Finds which kernel runs the notebook and, for .NET Interactive, loads and attaches its adapter.</summary>
@@ -34,6 +37,9 @@ internal static class KernelAdapter
             ? Interactive.Value.Attach()
             : "a C# host the course does not know (the course kernel and .NET Interactive are the ones it runs in)";
     }
+
+    /// <summary>The running cell's token as .NET Interactive's adapter keeps it, once the setup cell has attached it; else null.</summary>
+    public static CancellationToken? InteractiveCell => Interactive.IsValueCreated ? Interactive.Value.RunningCell : null;
 
     // Loaded beside the helpers, in the load context .NET Interactive gave them, so the adapter and the
     // notebook's cells share one copy of every helper type; .NET Interactive's own assemblies come from its

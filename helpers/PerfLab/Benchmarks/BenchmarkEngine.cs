@@ -224,7 +224,7 @@ public sealed class BenchmarkEngine
                 progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, _cases?.Count, CaseName(), phase, iteration, launch, launches));
 
             Report(null, null, "starting");
-            var (process, result) = await launcher.RunAsync(
+            var (process, result, strayEventLine) = await launcher.RunAsync(
                 runtime,
                 hostRequest,
                 folder,
@@ -281,6 +281,11 @@ public sealed class BenchmarkEngine
                     result.Cases.Select(c => "case: " + c.TypeName + "." + Name(c)).ToArray());
             }
 
+            if (strayEventLine is not null && result.Error is null)
+            {
+                result = Failed(result.Cases, index, StrayEventMessage(strayEventLine)) with { Runtime = result.Runtime };
+            }
+
             // The reason is on the line itself: a terminal or a notebook's folded progress is where a reader looks.
             Report(null, null, result.Error is null ? "done" : "failed: " + BenchmarkResult.FirstLine(result.Error));
             return result;
@@ -290,6 +295,10 @@ public sealed class BenchmarkEngine
         {
             return new HostResult(HostProtocol.Version, Unknown, cases, cases[index], null, null, null, null, null, null, null, [], error);
         }
+
+        /// <summary>What a case that printed a line like a host event is told: the line, why it matters, what to do.</summary>
+        private static string StrayEventMessage(string line) =>
+            $"The benchmark printed '{line}': lines that start with '{HostProtocol.EventPrefix}' are how the benchmark process reports its progress to PerfLab, and this one is no such report. Print that text without that prefix (or to Console.Error).";
 
         private static string Name(CaseInfo c) =>
             c.Parameters.Count == 0 ? c.MethodName : $"{c.MethodName}({string.Join(", ", c.Parameters.Select(p => $"{p.Name}={p.Value}"))})";

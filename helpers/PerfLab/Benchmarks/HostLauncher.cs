@@ -11,8 +11,12 @@ namespace PerfLab.Benchmarks;
 /// </summary>
 internal sealed class HostLauncher(HostLayout hosts)
 {
-    /// <summary>How a host run ended: the process, and the result file when the host wrote one.</summary>
-    public sealed record Outcome(ChildProcessResult Process, HostResult? Result);
+    /// <summary>
+    /// How a host run ended: the process, the result file when the host wrote one, and the first line the
+    /// process printed that starts like an event (<see cref="HostProtocol.EventPrefix"/>) but is none: the
+    /// benchmark's own output, which fails its case.
+    /// </summary>
+    public sealed record Outcome(ChildProcessResult Process, HostResult? Result, string? StrayEventLine);
 
     /// <param name="runtime">Where and which runtime to start.</param>
     /// <param name="request">What the host should do (its ResultPath is read back).</param>
@@ -53,6 +57,7 @@ internal sealed class HostLauncher(HostLayout hosts)
         }
 
         var events = 0;
+        string? stray = null;
         var process = await ChildProcess.RunAsync(
             runtime.Installation.Muxer,
             ["exec", "--fx-version", runtime.Pinned.Version, hosts.HostAssembly(runtime.Pinned), requestPath],
@@ -66,7 +71,19 @@ internal sealed class HostLauncher(HostLayout hosts)
                     return false;
                 }
 
-                if (JsonSerializer.Deserialize<HostEvent>(line.AsSpan(HostProtocol.EventPrefix.Length), HostProtocol.Json) is { } hostEvent)
+                HostEvent? hostEvent;
+                try
+                {
+                    hostEvent = JsonSerializer.Deserialize<HostEvent>(line.AsSpan(HostProtocol.EventPrefix.Length), HostProtocol.Json);
+                }
+                catch (JsonException)
+                {
+                    // Thrown here, on the output reader's thread, it would end the whole process: the case fails instead.
+                    Interlocked.CompareExchange(ref stray, line, null);
+                    return false;
+                }
+
+                if (hostEvent is not null)
                 {
                     if (Interlocked.Increment(ref events) == 1)
                     {
@@ -89,7 +106,7 @@ internal sealed class HostLauncher(HostLayout hosts)
         }
 
         onStep?.Invoke(CaseStep.ResultRead);
-        return new Outcome(process, result);
+        return new Outcome(process, result, stray);
     }
 
     // The run's own setting wins, under either prefix the runtime reads.

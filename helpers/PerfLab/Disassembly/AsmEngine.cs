@@ -86,7 +86,22 @@ public sealed class AsmEngine
             await Task.WhenAll(targets.Select(async target =>
             {
                 var work = target.Work;
-                var capture = new CapturedAsm(target.Names, await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, Path.Combine(scratch, work.Runtime.Moniker), cancellationToken).ConfigureAwait(false));
+                var folder = Path.Combine(scratch, work.Runtime.Moniker);
+                var runtimeAsm = await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, folder, cancellationToken).ConfigureAwait(false);
+                // A malformed listing is captured once more, then refused: never shown, never cached.
+                if (Problems(request, runtimeAsm, target.Methods) is [var first, ..])
+                {
+                    log($"{work.Runtime.Moniker}: {first}; capturing again");
+                    runtimeAsm = await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, folder + "-again", cancellationToken).ConfigureAwait(false);
+                    if (Problems(request, runtimeAsm, target.Methods) is { Count: > 0 } problems)
+                    {
+                        throw new PerfLabException(
+                            $"The JIT's listing on {work.Runtime.Moniker} was malformed twice: {string.Join("; ", problems)}.",
+                            "Capture again (--force, or the cell run again) once the machine is less busy: a method needs calls and time to reach its steady-state code.");
+                    }
+                }
+
+                var capture = new CapturedAsm(target.Names, runtimeAsm);
                 _cache.Put(work.CacheKey, capture);
                 work.Outcome = capture;
             })).ConfigureAwait(false);
@@ -95,6 +110,16 @@ public sealed class AsmEngine
         {
             Workspace.DeleteScratch(scratch);
         }
+    }
+
+    // What makes a runtime's listings unfit to show (AsmListing.Problem), one line per listing. Tier0 listings
+    // stand for the first compile, every other variant for optimized code.
+    // Only the methods asked for must reach their steady state: a lambda that comes along may run too rarely.
+    private static List<string> Problems(AsmRequest request, RuntimeAsm asm, IReadOnlyList<ResolvedMethod> methods)
+    {
+        var primary = methods.Where(m => m.IsPrimary).Select(m => m.JitPrefix).ToArray();
+        bool IsPrimary(AsmListing l) => primary.Any(p => l.Method.StartsWith(p, StringComparison.Ordinal) && l.Method.Length > p.Length && l.Method[p.Length] is '(' or '[');
+        return asm.Listings.Select(l => l.Problem(steadyState: !request.Tier0 && IsPrimary(l)) is { } problem ? $"{l.Method}: {problem}" : null).OfType<string>().ToList();
     }
 
     // A runtime to capture, with the names asked for on it and what they resolve to in its compile.
@@ -127,7 +152,7 @@ public sealed class AsmEngine
             environment["DOTNET_TieredPGO"] = "0";
         }
 
-        var (process, result) = await _workspace.Launcher.RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, null, cancellationToken).ConfigureAwait(false);
+        var (process, result, _) = await _workspace.Launcher.RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, null, cancellationToken).ConfigureAwait(false);
         var where = $"on {runtime.Pinned.Moniker}";
         if (process.TimedOut)
         {

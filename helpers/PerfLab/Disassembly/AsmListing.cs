@@ -198,6 +198,23 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     /// <summary>Optimized code: Tier1, OSR or FullOpts.</summary>
     public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier == "FullOpts";
 
+    /// <summary>
+    /// What makes this listing unfit to show, or null: a line that is no label, instruction or data where
+    /// instructions belong (another listing's header text spliced in when the JIT's output interleaved), or,
+    /// where the steady state was asked for, Tier0 code (captured before tiering reached Tier1).
+    /// </summary>
+    /// <param name="steadyState">Whether the listing stands for the steady state (default, NoPgo and FullOpts variants).</param>
+    internal string? Problem(bool steadyState)
+    {
+        if (Lines.FirstOrDefault(l => !CodeLine().IsMatch(l) || HeaderWords().IsMatch(l)) is { } stray)
+        {
+            return $"'{stray}' where instructions belong";
+        }
+
+        // MinOpts is a steady state too (a method too large to optimize, or marked NoOptimization).
+        return steadyState && Tier.Contains("Tier0", StringComparison.Ordinal) ? $"{Tier} code where the steady state (optimized code) belongs" : null;
+    }
+
     /// <summary>The whole listing as text.</summary>
     public override string ToString() => $"; {Method} ({Tier}{(UsesPgo ? ", PGO" : "")}), {CodeSize} bytes\n" + string.Join("\n", Lines.Select(l => l.EndsWith(':') ? l : "       " + l));
 
@@ -297,4 +314,12 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
 
     [GeneratedRegex(@"\s+")]
     private static partial Regex CollapseSpaces();
+
+    // A label ("G_M1234_IG01:"), an instruction (lower-case mnemonic, "tail.jmp" too) or a data row ("RWD00 dq ...").
+    [GeneratedRegex(@"^(?:[A-Za-z_$][\w$.]*:|[a-z][a-z0-9.]*(?: .*)?|RWD\d+ .*)$")]
+    private static partial Regex CodeLine();
+
+    // The words of a listing's header and trailer, which no instruction carries.
+    [GeneratedRegex(@"Assembly listing|Total bytes|Emitting|\bTier[01]\b|optimized code")]
+    private static partial Regex HeaderWords();
 }

@@ -137,6 +137,84 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
         Assert.DoesNotContain("dni-treeview", html, StringComparison.Ordinal); // .NET Interactive's own object view
     }
 
+    [Fact]
+    public async Task Interrupting_a_running_quick_benchmark_cell_leaves_no_process_behind_and_the_next_cell_runs()
+    {
+        // A kernel and a home of its own: the home's path marks this test's benchmark processes in /proc/*/cmdline,
+        // and an interrupt that went wrong cannot spoil the class's kernel.
+        var home = Path.Combine(Path.GetTempPath(), "perflab-tests", "interactive-interrupt-home-" + Guid.NewGuid().ToString("N")[..8]);
+        var environment = kernel.Spec.Environment();
+        environment["PERFLAB_HOME"] = home;
+        try
+        {
+            using var driver = await JupyterDriver.StartAsync(environment, Repo.Notebooks, InteractiveKernelspec.Name);
+            var setup = await driver.ExecuteAsync(SetupCell.For(Path.Combine(Repo.Notebooks, "interactive-interrupt.ipynb"), Repo.Root), TimeSpan.FromMinutes(2));
+            Assert.True(setup.Errors.Count == 0 && setup.ReplyStatus == "ok", $"The setup cell failed:\n{setup}\n--- driver stderr\n{driver.Stderr}");
+
+            var msgId = await driver.SendExecuteAsync("""
+                public class EndlessQuick { [Benchmark] public void Spin() { while (true) { } } }
+                await Lab.RunAsync<EndlessQuick>(runtimes: ["net10.0"], mode: "quick", caseTimeoutSeconds: 120)
+                """);
+            var hosts = await PollAsync(() => CliProcess.ProcessesMentioning(home).Where(p => p.Contains("PerfLab.Host", StringComparison.Ordinal)).ToList(), found => found.Count > 0, TimeSpan.FromSeconds(90));
+            Assert.True(hosts.Count > 0, $"No PerfLab.Host process mentioning {home} appeared within 90 s.\n--- driver stderr\n{driver.Stderr}");
+
+            await driver.InterruptAsync();
+            var cell = await driver.CollectAsync(msgId, TimeSpan.FromSeconds(15));
+            var left = await PollAsync(() => CliProcess.ProcessesMentioning(home), found => found.Count == 0, TimeSpan.FromSeconds(5));
+            var after = await driver.ExecuteAsync("40 + 2", TimeSpan.FromSeconds(60));
+
+            Assert.True(cell.Idle, $"The interrupted cell did not end within 15 s:\n{cell}\n--- driver stderr\n{driver.Stderr}");
+            Assert.True(cell.Errors.Count == 1, $"The interrupted cell should end with one error:\n{cell}");
+            Assert.True(left.Count == 0, $"Processes left behind after the interrupt:\n{string.Join("\n", left)}\n--- the cell\n{cell}");
+            Assert.True(after.Errors.Count == 0 && (after.ResultHtml ?? after.ResultText ?? "").Contains("42", StringComparison.Ordinal), $"The next cell did not run:\n{after}\n--- driver stderr\n{driver.Stderr}");
+        }
+        finally
+        {
+            foreach (var line in CliProcess.ProcessesMentioning(home))
+            {
+                KillQuietly(int.Parse(line[..line.IndexOf(':', StringComparison.Ordinal)], System.Globalization.CultureInfo.InvariantCulture));
+            }
+
+            try
+            {
+                Directory.Delete(home, recursive: true);
+            }
+            catch (IOException)
+            {
+            }
+        }
+    }
+
+    private static async Task<T> PollAsync<T>(Func<T> probe, Func<T, bool> done, TimeSpan limit)
+    {
+        var deadline = DateTime.UtcNow + limit;
+        var value = probe();
+        while (!done(value) && DateTime.UtcNow < deadline)
+        {
+            await Task.Delay(200);
+            value = probe();
+        }
+
+        return value;
+    }
+
+    private static void KillQuietly(int pid)
+    {
+        try
+        {
+            using var process = System.Diagnostics.Process.GetProcessById(pid);
+            process.Kill(entireProcessTree: true);
+        }
+        catch (ArgumentException)
+        {
+            // Gone already.
+        }
+        catch (InvalidOperationException)
+        {
+            // Exited while we looked.
+        }
+    }
+
     /// <summary>One .NET Interactive kernel for the class, started in the notebooks' folder, the setup cell run.</summary>
     public sealed class Kernel : IAsyncLifetime
     {

@@ -286,6 +286,58 @@ public class CliTests
     }
 
     [Fact]
+    public async Task Ctrl_c_on_a_busy_machine_exits_only_once_every_process_of_its_tree_is_gone()
+    {
+        using var home = new TempFolder();
+        using var folder = new TempFolder();
+        var file = folder.Write("Endless.cs", Sources.EndlessLoop());
+        var measuring = new TaskCompletionSource();
+        var errors = new StringBuilder();
+        // One CPU for perflab, its benchmark and the load: a starved perflab needs seconds to kill its tree,
+        // more than the 2 s System.CommandLine grants by default, and the other CPUs stay free for the machine.
+        var cpu = AllowedCpus()[^1];
+        using var process = StartWatched(["bench", file, "--mode", "smoke", "--runtimes", "net10.0"], home.Path, errors, "net10.0 case 1/", measuring, sigintAtDefault: true, cpu: cpu);
+        await measuring.Task.WaitAsync(TimeSpan.FromMinutes(2));
+        var deadline = DateTime.UtcNow.AddSeconds(30);
+        while (CliProcess.ProcessesMentioning(home.Path).Count == 0 && DateTime.UtcNow < deadline)
+        {
+            await Task.Delay(100);
+        }
+
+        var tree = Descendants(process.Id);
+        Assert.True(tree.Count > 0, $"perflab started no benchmark process. Its stderr so far:\n{errors}");
+        var load = Enumerable.Range(0, 64).Select(_ => CliProcess.StartProgram("taskset", ["-c", cpu, "sha256sum", "/dev/zero"])).ToArray();
+        try
+        {
+            await Task.Delay(TimeSpan.FromSeconds(1));
+            using (var kill = Process.Start("kill", ["-s", "INT", process.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))
+            {
+                await kill.WaitForExitAsync();
+            }
+
+            await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(2));
+            var survivors = tree.Where(p => CommandLineOf(p.Key) == p.Value).Select(p => $"{p.Key}: {p.Value}").ToArray();
+
+            Assert.True(survivors.Length == 0, $"perflab exited (code {process.ExitCode}) while processes of its tree still ran: {string.Join("; ", survivors)}. Its stderr:\n{errors}");
+            Assert.Equal(130, process.ExitCode);
+        }
+        finally
+        {
+            foreach (var spinner in load)
+            {
+                spinner.Kill(entireProcessTree: true);
+                spinner.Dispose();
+            }
+
+            foreach (var (pid, commandLine) in tree.Where(p => CommandLineOf(p.Key) == p.Value))
+            {
+                using var survivor = Process.GetProcessById(pid);
+                survivor.Kill(entireProcessTree: true);
+            }
+        }
+    }
+
+    [Fact]
     public async Task Provisioning_from_runtime_packs_fills_an_empty_home()
     {
         using var home = new TempFolder();
@@ -389,11 +441,12 @@ public class CliTests
     }
 
     // Starts perflab and completes `seen` once a stderr line contains `signal`.
-    private static Process StartWatched(string[] args, string home, StringBuilder errors, string signal, TaskCompletionSource seen, bool sigintAtDefault = false)
+    private static Process StartWatched(string[] args, string home, StringBuilder errors, string signal, TaskCompletionSource seen, bool sigintAtDefault = false, string? cpu = null)
     {
         var environment = new Dictionary<string, string> { ["PERFLAB_HOME"] = home };
+        string[] pinned = cpu is null ? [] : ["taskset", "-c", cpu];
         var process = sigintAtDefault
-            ? CliProcess.StartProgram("env", ["--default-signal=INT", "dotnet", CliProcess.CliAssembly, .. args], environment)
+            ? CliProcess.StartProgram("env", ["--default-signal=INT", .. pinned, "dotnet", CliProcess.CliAssembly, .. args], environment)
             : CliProcess.Start(args, environment);
         process.ErrorDataReceived += (_, e) =>
         {
@@ -416,6 +469,66 @@ public class CliTests
         process.BeginErrorReadLine();
         process.BeginOutputReadLine();
         return process;
+    }
+
+    // Linux: the CPUs this process may run on, from /proc/self/status (e.g. "0-3,6").
+    private static string[] AllowedCpus() =>
+        File.ReadLines("/proc/self/status").First(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal))["Cpus_allowed_list:".Length..]
+            .Trim().Split(',')
+            .SelectMany(range => range.Split('-') is [var first, var last]
+                ? Enumerable.Range(int.Parse(first, System.Globalization.CultureInfo.InvariantCulture), int.Parse(last, System.Globalization.CultureInfo.InvariantCulture) - int.Parse(first, System.Globalization.CultureInfo.InvariantCulture) + 1).Select(c => c.ToString(System.Globalization.CultureInfo.InvariantCulture))
+                : [range])
+            .ToArray();
+
+    // Linux: every process below a process (pid -> command line), from the parent ids in /proc/PID/stat.
+    private static Dictionary<int, string> Descendants(int root)
+    {
+        var parents = new Dictionary<int, int>();
+        foreach (var dir in Directory.EnumerateDirectories("/proc"))
+        {
+            try
+            {
+                if (int.TryParse(Path.GetFileName(dir), out var pid))
+                {
+                    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after its last ')'.
+                    var stat = File.ReadAllText(Path.Combine(dir, "stat"));
+                    parents[pid] = int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], System.Globalization.CultureInfo.InvariantCulture);
+                }
+            }
+            catch (IOException)
+            {
+                // Exited while we looked.
+            }
+        }
+
+        var found = new Dictionary<int, string>();
+        var queue = new Queue<int>([root]);
+        while (queue.TryDequeue(out var parent))
+        {
+            foreach (var child in parents.Where(p => p.Value == parent).Select(p => p.Key))
+            {
+                if (CommandLineOf(child) is { } commandLine)
+                {
+                    found[child] = commandLine;
+                    queue.Enqueue(child);
+                }
+            }
+        }
+
+        return found;
+    }
+
+    // A process's command line, or null once it has exited (a reused pid shows another command line).
+    private static string? CommandLineOf(int pid)
+    {
+        try
+        {
+            return File.ReadAllText($"/proc/{pid}/cmdline").Replace('\0', ' ');
+        }
+        catch (IOException)
+        {
+            return null;
+        }
     }
 
     // Linux: bit 1 of the SigIgn mask in /proc/PID/status is SIGINT (signal 2).

@@ -239,6 +239,36 @@ public class EngineTests
     }
 
     [Fact]
+    public async Task A_benchmark_that_prints_a_line_like_a_host_event_fails_its_case_with_the_line_and_the_other_cases_run()
+    {
+        // The host's events are lines that start with this prefix; a reader's line that does too is no event.
+        var source = $$"""
+            public class Stray
+            {
+                [Benchmark]
+                public int Prints()
+                {
+                    Console.WriteLine("{{HostProtocol.EventPrefix}}not json");
+                    return 1;
+                }
+
+                [Benchmark]
+                public int Quiet() => 2;
+            }
+            """;
+
+        var run = await _engine.RunAsync(Smoke(source, "Stray.cs", "net10.0") with { Force = true });
+
+        var prints = Assert.Single(run.Results, r => r.Method == "Prints");
+        var quiet = Assert.Single(run.Results, r => r.Method == "Quiet");
+        Assert.Null(quiet.Error);
+        Assert.NotNull(quiet.Statistics);
+        Assert.NotNull(prints.Error);
+        Assert.Contains($"'{HostProtocol.EventPrefix}not json'", prints.Error, StringComparison.Ordinal);
+        Assert.Contains("without that prefix", prints.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_filter_that_matches_nothing_lists_the_cases_there_are()
     {
         var request = Smoke(Sources.Tiny(), "Tiny.cs", "net10.0") with { Filter = ["*Nothing*"] };

@@ -51,6 +51,31 @@ public class AsmListingTests
     }
 
     [Fact]
+    public void A_listing_of_labels_instructions_and_data_is_well_formed_as_steady_state()
+    {
+        var listing = Parse(Net8Style.Replace("; Total bytes", "       tail.jmp [Demo.Bench:Other():int]\nRWD00  \tdq\t3FF0000000000000h\t;         1\n; Total bytes", StringComparison.Ordinal));
+
+        Assert.Null(listing.Problem(steadyState: true));
+    }
+
+    [Fact]
+    public void An_instrumented_tier0_listing_is_malformed_as_steady_state_and_well_formed_otherwise()
+    {
+        var listing = Parse(Net8Style.Replace("(Tier1)", "(Instrumented Tier0)", StringComparison.Ordinal));
+
+        Assert.Equal("Instrumented Tier0 code where the steady state (optimized code) belongs", listing.Problem(steadyState: true));
+        Assert.Null(listing.Problem(steadyState: false));
+    }
+
+    [Fact]
+    public void Header_text_spliced_among_the_instructions_makes_a_listing_malformed()
+    {
+        var listing = Parse(Net8Style.Replace("       inc      ecx\n", "       inc      ecx\nAssembly listing for method Demo.Bench:Other():int:this (Tier1)\n", StringComparison.Ordinal));
+
+        Assert.Equal("'Assembly listing for method Demo.Bench:Other():int:this (Tier1)' where instructions belong", listing.Problem(steadyState: false));
+    }
+
+    [Fact]
     public void Net8_hex_is_written_the_way_net9_writes_it()
     {
         var listing = Parse();
