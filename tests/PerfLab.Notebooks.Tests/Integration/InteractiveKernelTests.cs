@@ -155,12 +155,12 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
                 public class EndlessQuick { [Benchmark] public void Spin() { while (true) { } } }
                 await Lab.RunAsync<EndlessQuick>(runtimes: ["net10.0"], mode: "quick", caseTimeoutSeconds: 120)
                 """);
-            var hosts = await PollAsync(() => CliProcess.ProcessesMentioning(home).Where(p => p.Contains("PerfLab.Host", StringComparison.Ordinal)).ToList(), found => found.Count > 0, TimeSpan.FromSeconds(90));
+            var hosts = await ProcessWaits.PollAsync(() => CliProcess.ProcessesMentioning(home).Where(p => p.Contains("PerfLab.Host", StringComparison.Ordinal)).ToList(), found => found.Count > 0, TimeSpan.FromSeconds(90));
             Assert.True(hosts.Count > 0, $"No PerfLab.Host process mentioning {home} appeared within 90 s.\n--- driver stderr\n{driver.Stderr}");
 
             await driver.InterruptAsync();
             var cell = await driver.CollectAsync(msgId, TimeSpan.FromSeconds(15));
-            var left = await PollAsync(() => CliProcess.ProcessesMentioning(home), found => found.Count == 0, TimeSpan.FromSeconds(5));
+            var left = await ProcessWaits.PollAsync(() => CliProcess.ProcessesMentioning(home), found => found.Count == 0, TimeSpan.FromSeconds(5));
             var after = await driver.ExecuteAsync("40 + 2", TimeSpan.FromSeconds(60));
 
             Assert.True(cell.Idle, $"The interrupted cell did not end within 15 s:\n{cell}\n--- driver stderr\n{driver.Stderr}");
@@ -172,7 +172,7 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
         {
             foreach (var line in CliProcess.ProcessesMentioning(home))
             {
-                KillQuietly(int.Parse(line[..line.IndexOf(':', StringComparison.Ordinal)], System.Globalization.CultureInfo.InvariantCulture));
+                ProcessWaits.KillQuietly(int.Parse(line[..line.IndexOf(':', StringComparison.Ordinal)], System.Globalization.CultureInfo.InvariantCulture));
             }
 
             try
@@ -182,36 +182,6 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
             catch (IOException)
             {
             }
-        }
-    }
-
-    private static async Task<T> PollAsync<T>(Func<T> probe, Func<T, bool> done, TimeSpan limit)
-    {
-        var deadline = DateTime.UtcNow + limit;
-        var value = probe();
-        while (!done(value) && DateTime.UtcNow < deadline)
-        {
-            await Task.Delay(200);
-            value = probe();
-        }
-
-        return value;
-    }
-
-    private static void KillQuietly(int pid)
-    {
-        try
-        {
-            using var process = System.Diagnostics.Process.GetProcessById(pid);
-            process.Kill(entireProcessTree: true);
-        }
-        catch (ArgumentException)
-        {
-            // Gone already.
-        }
-        catch (InvalidOperationException)
-        {
-            // Exited while we looked.
         }
     }
 

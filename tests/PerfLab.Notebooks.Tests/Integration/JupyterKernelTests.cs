@@ -161,12 +161,12 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec, CourseRun course, 
                 public class Endless { [Benchmark] public void Spin() { while (true) { } } }
                 await Lab.RunAsync<Endless>(runtimes: ["net10.0"], caseTimeoutSeconds: 120)
                 """);
-            var hosts = await PollAsync(() => CliProcess.ProcessesMentioning(home).Where(p => p.Contains("PerfLab.Host", StringComparison.Ordinal)).ToList(), found => found.Count > 0, TimeSpan.FromSeconds(90));
+            var hosts = await ProcessWaits.PollAsync(() => CliProcess.ProcessesMentioning(home).Where(p => p.Contains("PerfLab.Host", StringComparison.Ordinal)).ToList(), found => found.Count > 0, TimeSpan.FromSeconds(90));
             Assert.True(hosts.Count > 0, $"No PerfLab.Host process mentioning {home} appeared within 90 s.\n--- driver stderr\n{kernel.Stderr}");
 
             await kernel.InterruptAsync();
             var cell = await kernel.CollectAsync(msgId, TimeSpan.FromSeconds(15));
-            var left = await PollAsync(() => CliProcess.ProcessesMentioning(home), found => found.Count == 0, TimeSpan.FromSeconds(5));
+            var left = await ProcessWaits.PollAsync(() => CliProcess.ProcessesMentioning(home), found => found.Count == 0, TimeSpan.FromSeconds(5));
             var after = await kernel.ExecuteAsync("1 + 1");
 
             Assert.True(cell.Idle, $"The interrupted cell did not end within 15 s:\n{cell}\n--- driver stderr\n{kernel.Stderr}");
@@ -178,7 +178,7 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec, CourseRun course, 
         {
             foreach (var line in CliProcess.ProcessesMentioning(home))
             {
-                KillQuietly(int.Parse(line[..line.IndexOf(':', StringComparison.Ordinal)], System.Globalization.CultureInfo.InvariantCulture));
+                ProcessWaits.KillQuietly(int.Parse(line[..line.IndexOf(':', StringComparison.Ordinal)], System.Globalization.CultureInfo.InvariantCulture));
             }
 
             DeleteQuietly(home);
@@ -216,7 +216,7 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec, CourseRun course, 
         var pid = kernel.KernelPid;
 
         var shutdown = await kernel.ShutdownAsync();
-        var gone = await PollAsync(() => JupyterPython.IsRunning(pid), running => !running, TimeSpan.FromSeconds(5));
+        var gone = await ProcessWaits.PollAsync(() => JupyterPython.IsRunning(pid), running => !running, TimeSpan.FromSeconds(5));
 
         Assert.False(gone, $"Kernel process {pid} still runs after shutdown_kernel: {shutdown.ToJsonString()}");
         Assert.True((string?)shutdown["shutdown_status"] == "ShutdownRequest" && (int?)shutdown["returncode"] == 0,
@@ -253,34 +253,6 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec, CourseRun course, 
 
     private static void AssertStillAnswers(JupyterCell after, JupyterDriver kernel) =>
         Assert.True(after.ResultText == "2" && after.Errors.Count == 0, $"The next cell `1 + 1` did not return 2:\n{after}\n--- driver stderr\n{kernel.Stderr}");
-
-    private static async Task<T> PollAsync<T>(Func<T> probe, Func<T, bool> done, TimeSpan limit)
-    {
-        var deadline = DateTime.UtcNow + limit;
-        var value = probe();
-        while (!done(value) && DateTime.UtcNow < deadline)
-        {
-            await Task.Delay(200);
-            value = probe();
-        }
-
-        return value;
-    }
-
-    private static void KillQuietly(int pid)
-    {
-        try
-        {
-            using var process = System.Diagnostics.Process.GetProcessById(pid);
-            process.Kill(entireProcessTree: true);
-        }
-        catch (ArgumentException)
-        {
-        }
-        catch (InvalidOperationException)
-        {
-        }
-    }
 
     private static void DeleteQuietly(string folder)
     {
