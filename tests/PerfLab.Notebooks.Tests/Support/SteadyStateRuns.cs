@@ -20,7 +20,7 @@ public sealed class SteadyStateRuns
     /// <summary>Each quick run: the notebook, its classes, the methods its claims read, the runtimes they name (null: all).</summary>
     public static readonly IReadOnlyList<(string Notebook, string[] Classes, string[] Methods, string[]? Runtimes)> Plan =
     [
-        (JitTieringAllocationClaimsTests.StackAllocation, ["class ShortLived", "class DisposeStruct", "class ThreeWords", "class PixelBytes", "class WorkWeek"], ["ReadBack", "BothSpellings", "Letters", "Paint", "LongestDay"], null),
+        (JitTieringAllocationClaimsTests.StackAllocation, ["class ShortLived", "class DisposeStruct", "class ThreeWords", "class PixelBytes", "class WorkWeek"], ["ShiftHours", "BothSpellings", "WidestHeader", "Paint", "LongestDay"], null),
         (CollectionsClaimsTests.Enumeration, ["class UndoHistory", "class StockLevels"], ["WalkStack", "WalkStackAsSequence", "UnitsInStock"], null),
         (CollectionsClaimsTests.Linq, ["class WithACondition"], ["AnyNegative", "AllNonNegative", "CountEven", "FirstFromTheEnd", "SingleMatch"], ["net8.0", "net9.0"]),
         (CollectionsClaimsTests.Linq, ["class ContainsAfter"], ["AfterDistinct", "AfterUnion", "AfterOrderBy"], ["net9.0", "net10.0"]),
@@ -29,7 +29,7 @@ public sealed class SteadyStateRuns
         // Count's engine grows its automaton lazily: one smoke call would carry all of it.
         (RegexClaimsTests.Backtracking, ["class WordTally"], ["AutomatonCount", "AutomatonMatches", "BacktrackerCount", "BacktrackerMatches"], ["net10.0"]),
         (RegexClaimsTests.Searching, ["class FindThePeriod"], ["CharByChar", "StringIndexOf", "BytesIndexOfAny"], null),
-        (RegexClaimsTests.Spans, ["class SizeInStock", "class SpanPathsInTheLibrary"], ["SplitIntoStrings", "SplitIntoRanges", "ContainsWithComparer"], ["net9.0", "net10.0"]),
+        (RegexClaimsTests.Spans, ["class PostTags", "class SpanPathsInTheLibrary"], ["SplitIntoStrings", "SplitIntoRanges", "RecalledInBatch"], ["net9.0", "net10.0"]),
     ];
 
     private readonly Dictionary<string, Dictionary<(string Method, string Runtime), long?>> _bytes = [];

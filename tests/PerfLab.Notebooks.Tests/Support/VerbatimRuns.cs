@@ -25,7 +25,7 @@ public static partial class VerbatimRuns
     /// <summary>The shortest shared run reported, in tokens.</summary>
     public const int MinimumRun = 14;
 
-    private const string Magic = "PLVR2";
+    private const string Magic = "PLVR3";
 
     /// <summary>A token and the line of its text it comes from (1-based).</summary>
     public readonly record struct Token(string Text, int Line);
@@ -38,9 +38,12 @@ public static partial class VerbatimRuns
 
     /// <summary>
     /// What the tests keep of the digests: the hashes of their word windows, those of their code's windows
-    /// (<see cref="CodeRuns"/>) with the places that hold each, and the SHA-256 of the digests they come from.
+    /// (<see cref="CodeRuns"/>) and of their code's bodies (<see cref="BenchmarkBodies"/>) with the places that hold
+    /// each, and the SHA-256 of the digests they come from.
     /// </summary>
-    public sealed record Fingerprint(byte[] DigestsHash, HashSet<uint> Windows, IReadOnlyDictionary<ulong, CodeRuns.DigestPlace[]> CodeWindows)
+    public sealed record Fingerprint(
+        byte[] DigestsHash, HashSet<uint> Windows, IReadOnlyDictionary<ulong, CodeRuns.DigestPlace[]> CodeWindows,
+        IReadOnlyDictionary<ulong, CodeRuns.DigestPlace[]> Bodies)
     {
         /// <summary>The file's bytes: the same digests, made the same way, give the same bytes.</summary>
         public byte[] ToBytes()
@@ -59,7 +62,7 @@ public static partial class VerbatimRuns
                 writer.Write(hash);
             }
 
-            var places = CodeWindows.Values.SelectMany(p => p).Distinct()
+            var places = CodeWindows.Values.Concat(Bodies.Values).SelectMany(p => p).Distinct()
                 .OrderBy(p => p.Digest, StringComparer.Ordinal).ThenBy(p => p.Line).ThenBy(p => p.Figure, StringComparer.Ordinal).ToList();
             writer.Write(places.Count);
             foreach (var place in places)
@@ -70,14 +73,17 @@ public static partial class VerbatimRuns
             }
 
             var index = places.Select((place, i) => (place, i)).ToDictionary(p => p.place, p => p.i);
-            writer.Write(CodeWindows.Count);
-            foreach (var (hash, held) in CodeWindows.OrderBy(w => w.Key))
+            foreach (var hashes in new[] { CodeWindows, Bodies })
             {
-                writer.Write(hash);
-                writer.Write(held.Length);
-                foreach (var i in held.Select(p => index[p]).Order())
+                writer.Write(hashes.Count);
+                foreach (var (hash, held) in hashes.OrderBy(w => w.Key))
                 {
-                    writer.Write(i);
+                    writer.Write(hash);
+                    writer.Write(held.Length);
+                    foreach (var i in held.Select(p => index[p]).Order())
+                    {
+                        writer.Write(i);
+                    }
                 }
             }
 
@@ -95,7 +101,7 @@ public static partial class VerbatimRuns
             var codeWindow = magic == Magic ? reader.ReadInt32() : 0;
             if (magic != Magic || window != Window || codeWindow != CodeRuns.Window)
             {
-                throw new InvalidDataException($"{path} is not a fingerprint of {Window}-token word windows and {CodeRuns.Window}-token code windows ({magic}): make it again where the digests are (PERFLAB_UPDATE_FINGERPRINT=1).");
+                throw new InvalidDataException($"{path} is not a fingerprint of {Window}-token word windows, {CodeRuns.Window}-token code windows and benchmark bodies ({magic}): make it again where the digests are (PERFLAB_UPDATE_FINGERPRINT=1).");
             }
 
             if (reader.ReadUInt64() != CodeRuns.ApiNamesHash)
@@ -117,21 +123,27 @@ public static partial class VerbatimRuns
                 places[i] = new CodeRuns.DigestPlace(reader.ReadString(), reader.ReadString(), reader.ReadInt32());
             }
 
-            var codeCount = reader.ReadInt32();
-            var codeWindows = new Dictionary<ulong, CodeRuns.DigestPlace[]>(codeCount);
-            for (var i = 0; i < codeCount; i++)
+            Dictionary<ulong, CodeRuns.DigestPlace[]> ReadPlaced()
             {
-                var hash = reader.ReadUInt64();
-                var held = new CodeRuns.DigestPlace[reader.ReadInt32()];
-                for (var p = 0; p < held.Length; p++)
+                var entries = reader.ReadInt32();
+                var placed = new Dictionary<ulong, CodeRuns.DigestPlace[]>(entries);
+                for (var i = 0; i < entries; i++)
                 {
-                    held[p] = places[reader.ReadInt32()];
+                    var hash = reader.ReadUInt64();
+                    var held = new CodeRuns.DigestPlace[reader.ReadInt32()];
+                    for (var p = 0; p < held.Length; p++)
+                    {
+                        held[p] = places[reader.ReadInt32()];
+                    }
+
+                    placed.Add(hash, held);
                 }
 
-                codeWindows.Add(hash, held);
+                return placed;
             }
 
-            return new Fingerprint(digestsHash, windows, codeWindows);
+            var codeWindows = ReadPlaced();
+            return new Fingerprint(digestsHash, windows, codeWindows, ReadPlaced());
         }
 
         /// <summary>The fingerprint of digests (file name and text, in file-name order).</summary>
@@ -154,7 +166,7 @@ public static partial class VerbatimRuns
             }
 
             var digestsHash = SHA256.HashData(Encoding.UTF8.GetBytes(string.Join("\u0000", digests.Select(d => d.Text))));
-            return new Fingerprint(digestsHash, windows, codeWindows.ToDictionary(w => w.Key, w => w.Value.ToArray()));
+            return new Fingerprint(digestsHash, windows, codeWindows.ToDictionary(w => w.Key, w => w.Value.ToArray()), BenchmarkBodies.DigestBodies(digests));
         }
     }
 

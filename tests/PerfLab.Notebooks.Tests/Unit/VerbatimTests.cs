@@ -73,7 +73,9 @@ public class VerbatimTests(ITestOutputHelper output)
             output.WriteLine("  " + item);
         }
 
-        var copies = CodeRuns.CourseCode(Repo.Root).SelectMany(CodeRuns.Pieces).SelectMany(p => CodeRuns.Copies(p, fingerprint.CodeWindows)).ToList();
+        Assert.True(fingerprint.Bodies.Count > 500, $"The fingerprint holds only {fingerprint.Bodies.Count} code bodies: it was not made from the digests.");
+        var copies = CodeRuns.CourseCode(Repo.Root).SelectMany(CodeRuns.Pieces)
+            .SelectMany(p => CodeRuns.Copies(p, fingerprint.CodeWindows).Concat(BenchmarkBodies.Copies(p, fingerprint.Bodies))).ToList();
         var unlisted = WithDigestText(copies.Where(c => !pending.Any(p => p.Matches(c))).ToList());
         var gone = pending.Where(p => !copies.Any(p.Matches)).ToList();
 
@@ -158,6 +160,78 @@ public class VerbatimTests(ITestOutputHelper output)
         Assert.Equal("int count = 0; foreach (char c in _text) if (char.IsAsciiDigit(c)) count++; return count;", CodeRuns.DigestText(copy, digestPieces));
         Assert.StartsWith("tests/Fixtures.cs lines 11-13: 27 tokens of N10-J99 (post-net10-digest.md line 2) with other names", copy.ToString(), StringComparison.Ordinal);
         Assert.Empty(notFound);
+    }
+
+    [Fact]
+    public void A_one_line_benchmark_renamed_or_with_its_value_behind_a_constant_is_a_copy_and_one_with_its_own_value_or_shape_is_not()
+    {
+        const string digest = """
+            **J98 — L20 — a suffix compared (`IsReport`)**
+            - Code: `[Arguments("q3.pdf")] public bool IsReport(string file) => file.EndsWith(".pdf", StringComparison.Ordinal);`.
+            **J97 — L40 — a wrapper read back (`Read`)**
+            - Code: `private sealed class Box { public Box(int n) => Value = n; public int Value { get; } }`.
+            - Code: `public int Read() { return new Box(7).Value; }`.
+            """;
+        var bodies = BenchmarkBodies.DigestBodies([("post-net10-digest.md", digest)]);
+        const string course = """
+            public class Copies
+            {
+                private const string Pdf = ".pdf";
+
+                [Benchmark]
+                public bool Renamed(string name) => name.EndsWith(".pdf", StringComparison.Ordinal);
+
+                [Benchmark]
+                public bool BehindAConstant(string name)
+                {
+                    return name.EndsWith(Pdf, StringComparison.Ordinal);
+                }
+
+                [Benchmark]
+                public int Wrapped() => new Holder(7).Contents;
+
+                private sealed class Holder(int contents)
+                {
+                    public int Contents { get; } = contents;
+                }
+            }
+            """;
+        const string own = """
+            public class Own
+            {
+                private readonly Holder _holder = new(7);
+                private readonly string _suffix = ".csv";
+
+                [Benchmark]
+                public bool OtherValue(string name) => name.EndsWith(".csv", StringComparison.Ordinal);
+
+                [Benchmark]
+                public bool OtherShape(string name) => name.Length > 4 && name.EndsWith(_suffix, StringComparison.Ordinal);
+
+                [Benchmark]
+                public int OtherData() => new Holder(12).Contents;
+
+                [Benchmark]
+                public int Helper() => Read(_holder);
+
+                private static int Read(Holder holder) => holder.Contents;
+
+                private sealed class Holder(int contents)
+                {
+                    public int Contents { get; } = contents;
+                }
+            }
+            """;
+
+        var found = CodeRuns.Pieces(new CodeRuns.Snippet("notebooks/x.ipynb", "cell 3", course, 1, SourceCodeKind.Script))
+            .SelectMany(p => BenchmarkBodies.Copies(p, bodies)).ToList();
+        var notFound = CodeRuns.Pieces(new CodeRuns.Snippet("notebooks/x.ipynb", "cell 5", own, 1, SourceCodeKind.Script))
+            .SelectMany(p => BenchmarkBodies.Copies(p, bodies)).ToList();
+
+        Assert.Equal(["Renamed", "BehindAConstant", "Wrapped"], found.Select(c => c.Course.Split(':')[0]));
+        Assert.Equal([6, 11, 15], found.Select(c => c.FirstLine));
+        Assert.Equal(["N10-J98", "N10-J98", "N10-J97"], found.Select(c => c.Places.Single().Figure));
+        Assert.True(notFound.Count == 0, string.Join("\n", notFound));
     }
 
     [Fact]

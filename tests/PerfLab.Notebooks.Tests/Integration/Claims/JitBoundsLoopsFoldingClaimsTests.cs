@@ -209,7 +209,7 @@ public class JitBoundsLoopsFoldingClaimsTests
     [InlineData("class DeadBranches", "Implied", 33, 22, 22)]
     [InlineData("class DeadBranches", "Impossible", 33, 1, 1)]
     [InlineData("class DeadBranches", "Unreachable", 35, 33, 1)]
-    [InlineData("class DeadBranches", "PinFresh", 91, 50, 50)]
+    [InlineData("class DeadBranches", "PinFresh", 96, 55, 55)]
     [InlineData("class DeadBranches", "FindSorted", 72, 75, 75)]
     [InlineData("class Barriers", "Record", 33, 33, 33)]
     [InlineData("class Barriers", "Add", 17, 7, 7)] // Tally.Add
