@@ -293,6 +293,12 @@ public static class PublishedFigures
                     : kind == "variants" && methods.Length == 2 ? (isBaseline ? baseline : methods.First(m => m != baseline))
                     : null);
             var candidates = rows.Where(r => r.Method == chosen && SameParameters(r, parameters)).ToArray();
+            if (candidates.Length == 0 && explicitRow && OneParameterSet(rows, chosen) is { } named)
+            {
+                // The row is named and the post ran it with one input: the course's own input stands in for the post's.
+                candidates = named;
+            }
+
             if (candidates.Length == 0)
             {
                 continue;
@@ -322,6 +328,13 @@ public static class PublishedFigures
         var sizes = (asm["codeBytes"] as JsonObject ?? []).Select(p => $"{p.Key} {p.Value} B").ToArray();
         var where = (string?)asm["source"] is { } source ? $" (the post's listing at {source})" : "";
         return (sizes.Length > 0 ? "code size " + string.Join(" -> ", sizes) : "a listing") + where;
+    }
+
+    // The rows of a method the post ran with a single set of parameter values, or null.
+    private static PublishedRow[]? OneParameterSet(IReadOnlyList<PublishedRow> rows, string? method)
+    {
+        var named = rows.Where(r => r.Method == method).ToArray();
+        return named.Length > 0 && named.Select(r => string.Join(",", r.Parameters.OrderBy(p => p.Key, StringComparer.Ordinal).Select(p => p.Key + "=" + p.Value))).Distinct().Count() == 1 ? named : null;
     }
 
     // A row without parameter columns fits any case; a row with them needs the case's values.

@@ -159,6 +159,12 @@ public class PublishedFiguresTests
         var c01 = PublishedFigures.Find(catalog, ["N10-C01"], "Sum", [new CaseParameter("Count", "15000")], false)!;
         Assert.Equal(6525.3, c01.After!.MeanNs, 6);
 
+        // A named row the post ran with one input stands for the course's own input; unnamed, other values match nothing.
+        var ownInput = new[] { new CaseParameter("fileName", "gateway.LOG") };
+        var named = PublishedFigures.Find(catalog, ["N9-S17:EndsWith"], "IsLogFile", ownInput, false)!;
+        Assert.Equal(("net8.0", "net9.0"), (named.Before!.Runtime, named.After!.Runtime));
+        Assert.Null(PublishedFigures.Find(catalog, ["N9-S17"], "IsLogFile", ownInput, false)!.After);
+
         // Assembly only: what the listing showed.
         Assert.Equal("code size net9.0 103 B -> net10.0 70 B (the post's listing at L1080/L1133)", PublishedFigures.Find(catalog, ["N10-J16"], "Add", none, false)!.Asm);
     }
