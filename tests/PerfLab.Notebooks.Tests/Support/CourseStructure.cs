@@ -40,7 +40,7 @@ public static partial class CourseStructure
     }
 
     /// <summary>
-    /// "You will learn" items that no "##" heading teaches: an item shares at least one word with a heading (words of
+    /// "You will learn" items that no heading ("##" or "###") teaches: an item shares at least one word with a heading (words of
     /// the notebook's topic, such as "collections" in notebooks/collections, and common words do not count); an item
     /// about the exercise needs the exercise section.
     /// </summary>
@@ -56,7 +56,7 @@ public static partial class CourseStructure
 
         var ignored = new HashSet<string>(StringComparer.Ordinal) { Stem(topic), Stem(topic.TrimEnd('s')) };
         var headings = notebook.Cells.Where(c => c.Kind == CellKind.Markdown).Skip(1)
-            .SelectMany(c => Headings(c.Source))
+            .SelectMany(c => Headings(c.Source, "## ").Concat(Headings(c.Source, "### ")))
             .Where(h => !h.StartsWith("Load the helpers", StringComparison.Ordinal) && !h.StartsWith("Summary", StringComparison.Ordinal))
             .ToArray();
         foreach (var item in items)
@@ -74,7 +74,7 @@ public static partial class CourseStructure
 
             if (!headings.Where(h => !h.StartsWith("Exercise", StringComparison.OrdinalIgnoreCase)).Any(h => Words(h).Overlaps(words)))
             {
-                yield return $"{name}: \"You will learn\" promises \"{Short(item)}\", and no \"##\" heading names any of its words ({string.Join(", ", words.Order(StringComparer.Ordinal))}): restore the section that teaches it, or drop the promise.";
+                yield return $"{name}: \"You will learn\" promises \"{Short(item)}\", and no heading names any of its words ({string.Join(", ", words.Order(StringComparer.Ordinal))}): restore the section that teaches it, or drop the promise.";
             }
         }
     }
@@ -256,10 +256,17 @@ public static partial class CourseStructure
 
     private static IEnumerable<string> CategoryIds(string source) => FigureCategory().Matches(source).Select(m => m.Groups["id"].Value);
 
-    // "N10-C01" is introduced by "N10-C01", or by a range such as "N10-C01..C04" that covers it.
+    // "N10-C01" is introduced by "N10-C01", by a list that carries its prefix on ("N10-J33, J34, J35"), or by a range
+    // such as "N10-C01..C04" that covers it.
     private static bool MentionsFigure(string prose, string id)
     {
         if (prose.Contains(id, StringComparison.Ordinal))
+        {
+            return true;
+        }
+
+        if (FigureList().Matches(prose).Any(m => id.StartsWith(m.Groups["prefix"].Value, StringComparison.Ordinal)
+            && m.Groups["more"].Captures.Any(c => m.Groups["prefix"].Value + c.Value == id)))
         {
             return true;
         }
@@ -301,8 +308,8 @@ public static partial class CourseStructure
         return items;
     }
 
-    private static IEnumerable<string> Headings(string markdown) =>
-        markdown.ReplaceLineEndings("\n").Split('\n').Where(l => l.StartsWith("## ", StringComparison.Ordinal)).Select(l => l[3..].Trim());
+    private static IEnumerable<string> Headings(string markdown, string level = "## ") =>
+        markdown.ReplaceLineEndings("\n").Split('\n').Where(l => l.StartsWith(level, StringComparison.Ordinal)).Select(l => l[level.Length..].Trim());
 
     // The text of a cell from its heading on, without the heading line.
     private static string Section(string markdown, string heading)
@@ -329,6 +336,9 @@ public static partial class CourseStructure
 
     [GeneratedRegex(@"BenchmarkCategory\(\s*""(?<id>(?:N9|N10|C30)-[A-Z]+\d+)")]
     private static partial Regex FigureCategory();
+
+    [GeneratedRegex(@"(?<prefix>(?:N9|N10|C30)-)[A-Z]+\d+(?:\s*,\s*(?<more>[A-Z]+\d+)\b)+")]
+    private static partial Regex FigureList();
 
     [GeneratedRegex(@"(?<prefix>(?:N9|N10|C30)-)(?<kind>[A-Z]+)(?<from>\d+)\s*(?:\.\.|–|to)\s*(?<kind2>[A-Z]+)(?<to>\d+)")]
     private static partial Regex FigureRange();

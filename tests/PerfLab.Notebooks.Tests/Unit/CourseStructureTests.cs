@@ -102,16 +102,18 @@ public class CourseStructureTests
     }
 
     [Fact]
-    public void A_figure_no_prose_before_its_cell_names_is_reported_and_a_range_introduces_it()
+    public void A_figure_no_prose_before_its_cell_names_is_reported_and_a_range_or_a_list_introduces_it()
     {
         const string cell = "[BenchmarkCategory(\"N10-C01\")]\npublic class SensorLog { [Benchmark] public int Sum() => 0; }";
         var lost = Notebook(Metadata(), Markdown(Intro("- a")), Code(SetupText), Markdown("## Untangle a state machine (N10-C04)\n\nText."), Code(cell));
         var ranged = Notebook(Metadata(), Markdown(Intro("- a")), Code(SetupText), Markdown("## Enumerators (N10-C01..C04)\n\nText."), Code(cell));
+        var listed = Notebook(Metadata(), Markdown(Intro("- a")), Code(SetupText), Markdown("## Enumerators (N10-C04, C01)\n\nText."), Code(cell));
 
         var problem = Assert.Single(CourseStructure.FiguresIntroduced(lost, "collections/01"));
 
         Assert.Contains("collections/01 cell 4 measures N10-C01", problem, StringComparison.Ordinal);
         Assert.Empty(CourseStructure.FiguresIntroduced(ranged, "collections/01"));
+        Assert.Empty(CourseStructure.FiguresIntroduced(listed, "collections/01"));
     }
 
     [Fact]

@@ -16,7 +16,7 @@ public sealed class JitExerciseTests
 
     private static readonly Exercise FasterLoop = new(
         "jit/03-devirtualization.ipynb", "var fasterOnNet9", null, "jit-03-devirtualization.exercise.cs",
-        "Devirtualization.CheckFasterLoop(wrapper, fasterOnNet9, fasterOnNet10)");
+        "Devirtualization.CheckFasterLoop(await Lab.RunAsync<ReadOnlyReadings>(), fasterOnNet9, fasterOnNet10)");
 
     private static readonly Exercise Readings = new(
         "jit/04-bounds-checks.ipynb", "class Readings", "\nvar readingsAsm", "jit-04-bounds-checks.exercise.cs",
