@@ -337,7 +337,7 @@ public static partial class CourseStructure
     [GeneratedRegex(@"BenchmarkCategory\(\s*""(?<id>(?:N9|N10|C30)-[A-Z]+\d+)")]
     private static partial Regex FigureCategory();
 
-    [GeneratedRegex(@"(?<prefix>(?:N9|N10|C30)-)[A-Z]+\d+(?:\s*,\s*(?<more>[A-Z]+\d+)\b)+")]
+    [GeneratedRegex(@"(?<prefix>(?:N9|N10|C30)-)[A-Z]+\d+(?:\s*,\s*(?<more>[A-Z]+\d+)(?![\w-]))+")]
     private static partial Regex FigureList();
 
     [GeneratedRegex(@"(?<prefix>(?:N9|N10|C30)-)(?<kind>[A-Z]+)(?<from>\d+)\s*(?:\.\.|–|to)\s*(?<kind2>[A-Z]+)(?<to>\d+)")]
