@@ -46,10 +46,10 @@ public sealed class OfflineBrowser : IAsyncDisposable
             () => [...document.querySelectorAll('details.notes')].map((d, i) => {
               const summary = d.querySelector('summary');
               const body = [...d.children].filter(c => c.tagName !== 'SUMMARY');
-              const shown = r => r.width > 0 && r.height > 0;
+              // checkVisibility, not a box's size: a closed <details> keeps its content laid out, only not rendered.
               return [i, d.open ? 'open' : 'closed',
-                      summary && shown(summary.getBoundingClientRect()) ? 'summary shown' : 'summary hidden',
-                      body.some(c => shown(c.getBoundingClientRect())) ? 'notes shown' : 'notes hidden'].join(' ');
+                      summary && summary.checkVisibility() ? 'summary shown' : 'summary hidden',
+                      body.some(c => c.checkVisibility()) ? 'notes shown' : 'notes hidden'].join(' ');
             })
             """);
         var problems = states.Where(s => !s.EndsWith("closed summary shown notes hidden", StringComparison.Ordinal))
