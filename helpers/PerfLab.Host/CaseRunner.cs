@@ -98,11 +98,20 @@ internal static class CaseRunner
         HostLogger.Emit(new HostEvent("cases", null, cases));
         if (request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1")
         {
-            // Quick mode's short warm-up can end before a busy machine's background Tier1 compile lands,
-            // and then every iteration times Tier0 code: drive the case until tiering settles first. An
-            // exception here is left for BenchmarkDotNet to meet and report in its own words.
-            HostLogger.Emit(new HostEvent("TieringWarmup", null));
-            _ = TieringDriver.Drive([benchmarkCase], QuickTieringLimit, roundBudget: TieringDriver.QuickRoundBudget);
+            // Quick mode's short stages can end before tiering has settled, and then iterations time Tier0 code, or
+            // time it while the JIT promotes the many library methods BenchmarkDotNet's own preparation made hot
+            // (reflection, emit, its job's characteristics: a hundred or more compiles per measured iteration, seen
+            // in bench/launches' JIT traces). So the case is driven until tiering settles once that preparation is
+            // done: at its first iteration, from the logger, which BenchmarkDotNet calls between iterations.
+            var driven = false;
+            logger.OnIteration = (_, _) =>
+            {
+                if (!driven)
+                {
+                    driven = true;
+                    DriveUntilSettled(benchmarkCase);
+                }
+            };
         }
 
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo([benchmarkCase], runInfo.Type, runInfo.Config));
@@ -155,6 +164,22 @@ internal static class CaseRunner
             null,
             Jobs.ShapeOf(report));
         return (result, 0);
+    }
+
+    // An exception here is left for BenchmarkDotNet to meet on its own instance and report in its own words.
+    private static void DriveUntilSettled(BenchmarkCase benchmarkCase)
+    {
+        HostLogger.Emit(new HostEvent("TieringWarmup", null));
+        using var jit = new JitEvents();
+        try
+        {
+            _ = TieringDriver.Drive([benchmarkCase], QuickTieringLimit, roundBudget: TieringDriver.QuickRoundBudget, jit: jit);
+        }
+        catch (Exception ex) when (ex is MissingMethodException or TargetInvocationException or MemberAccessException or ArgumentException)
+        {
+        }
+
+        JitTrace.Note("TieringSettled " + jit.TierOf(benchmarkCase.Descriptor.WorkloadMethod.MethodHandle), null);
     }
 
     private static CaseInfo Describe(BenchmarkCase benchmarkCase, int index) => new(

@@ -15,11 +15,18 @@ internal sealed partial class HostLogger : ILogger, IDisposable
 {
     private readonly StreamWriter _file;
     private readonly StringBuilder _line = new();
+    private string? _lastPhase;
 
     public HostLogger(string path)
     {
         _file = new StreamWriter(path, append: false, Encoding.UTF8);
     }
+
+    /// <summary>
+    /// Sees each iteration BenchmarkDotNet reports (its stage, e.g. "OverheadJitting", and the iteration's number), on
+    /// BenchmarkDotNet's own thread between two iterations: whatever it does runs before the next iteration starts.
+    /// </summary>
+    public Action<string, int>? OnIteration { get; set; }
 
     /// <summary>The first exception the benchmark threw, as "Type: message" plus its first frame.</summary>
     public string? BenchmarkException { get; private set; }
@@ -69,13 +76,26 @@ internal sealed partial class HostLogger : ILogger, IDisposable
             {
                 var phase = match.Groups["mode"].Value + match.Groups["stage"].Value;
                 var iteration = int.Parse(match.Groups["index"].Value, System.Globalization.CultureInfo.InvariantCulture);
-                Emit(new HostEvent(phase, iteration));
+                // One event per stage, not per iteration: code run once an iteration turns hot after about 30
+                // iterations, when quick mode is measuring, and the JIT then recompiles it while iterations are timed.
+                if (phase != _lastPhase)
+                {
+                    _lastPhase = phase;
+                    Emit(new HostEvent(phase, iteration));
+                }
+                else
+                {
+                    JitTrace.Note(phase, iteration);
+                }
+
+                OnIteration?.Invoke(phase, iteration);
             }
         }
     }
 
     public static void Emit(HostEvent hostEvent)
     {
+        JitTrace.Note(hostEvent.Phase, hostEvent.Iteration);
         Console.Out.WriteLine(HostProtocol.EventPrefix + JsonSerializer.Serialize(hostEvent, HostProtocol.Json));
         Console.Out.Flush();
     }

@@ -12,7 +12,9 @@ if (args.Length != 1 || !File.Exists(args[0]))
 
 var request = JsonSerializer.Deserialize<HostRequest>(File.ReadAllText(args[0]), HostProtocol.Json)
     ?? throw new InvalidDataException("empty request");
+JitTrace.StartIfAsked();
 var (result, exitCode) = CaseRunner.Run(request);
+JitTrace.Write(result);
 var staging = request.ResultPath + ".tmp";
 File.WriteAllText(staging, JsonSerializer.Serialize(result, HostProtocol.Json));
 File.Move(staging, request.ResultPath, overwrite: true);

@@ -47,8 +47,11 @@ internal static class TieringDriver
     /// <param name="done">Checked after each round: true ends early (e.g. the listing holds optimized code).</param>
     /// <param name="roundBudget">The longest a round calls each case; null: <see cref="CallsPerRound"/> calls whatever they take
     /// (the asm driver, which stops as soon as the listing holds Tier1 code and needs those calls to get there).</param>
-    public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null, TimeSpan? roundBudget = null)
+    /// <param name="jit">When given, tiering has settled only once every case's method has its final code by the JIT's
+    /// own events, besides the quiet rounds: quiet alone was once declared while the method was still at Tier0.</param>
+    public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null, TimeSpan? roundBudget = null, JitEvents? jit = null)
     {
+        var methods = cases.Select(c => c.Descriptor.WorkloadMethod.MethodHandle).ToArray();
         var targets = cases.Select(Prepare).ToArray();
         var calls = new int[targets.Length];
         var clock = Stopwatch.StartNew();
@@ -77,7 +80,8 @@ internal static class TieringDriver
                 var now = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
                 quietRounds = now == compiled ? quietRounds + 1 : 0;
                 compiled = now;
-                if (round >= MinRounds && quietRounds >= QuietRoundsNeeded && calls.All(c => c >= CallsBeforeSettled))
+                if (round >= MinRounds && quietRounds >= QuietRoundsNeeded && calls.All(c => c >= CallsBeforeSettled)
+                    && (jit is null || methods.All(jit.HasFinalCode)))
                 {
                     return null;
                 }
