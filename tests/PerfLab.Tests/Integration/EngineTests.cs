@@ -38,18 +38,39 @@ public class EngineTests
         var phases = new List<string>();
         var progress = new SynchronousProgress(p => { lock (phases) { phases.Add($"{p.Phase}"); } });
         // Two launches: the drive runs in every launch of several; how many launches is another test's subject.
-        var quick = Smoke(Sources.Tiny(), "Tiering.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Launches = 2, Force = true };
+        var traces = Directory.CreateTempSubdirectory("perflab-jit-trace-").FullName;
+        var quick = Smoke(Sources.Tiny(), "Tiering.cs", "net10.0") with
+        {
+            Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Launches = 2, Force = true,
+            Environment = new Dictionary<string, string> { ["PERFLAB_JIT_TRACE"] = traces },
+        };
 
         var run = await _engine.RunAsync(quick, progress);
         var quickPhases = phases.ToArray();
         phases.Clear();
-        await _engine.RunAsync(quick with { Mode = BenchmarkMode.Smoke }, progress);
+        await _engine.RunAsync(quick with { Mode = BenchmarkMode.Smoke, Environment = new Dictionary<string, string>() }, progress);
 
         Assert.False(run.HasErrors, run.ToString());
         var warmup = Array.IndexOf(quickPhases, "TieringWarmup");
         var measured = Array.FindIndex(quickPhases, p => p.StartsWith("Workload", StringComparison.Ordinal));
         Assert.True(warmup >= 0 && warmup < measured, "quick mode phases: " + string.Join(" ", quickPhases.Distinct()));
         Assert.DoesNotContain("TieringWarmup", phases);
+
+        // Each launch's JIT trace: the drive starts once BenchmarkDotNet's preparation is done (its first iteration),
+        // and ends only after the JIT has compiled the benchmark method at Tier1, before any measured iteration.
+        var files = Directory.GetFiles(traces);
+        Assert.Equal(2, files.Length);
+        foreach (var file in files)
+        {
+            var lines = File.ReadAllLines(file).Select(l => l.Trim()).ToList();
+            int At(string text) => lines.FindIndex(l => l.EndsWith(text, StringComparison.Ordinal));
+            var order = new[] { "EVENT OverheadJitting 1", "EVENT TieringWarmup", "JIT Tier1 Tiny:Sum", "EVENT TieringSettled Tier1", "EVENT WorkloadActual 1" };
+            var found = order.Select(At).ToArray();
+            Assert.True(found.All(i => i >= 0) && found.Zip(found.Skip(1)).All(p => p.First < p.Second),
+                $"{Path.GetFileName(file)}: expected {string.Join(" < ", order)}, found at lines {string.Join(", ", found)}:\n{string.Join("\n", lines.Where(l => l.Contains("EVENT", StringComparison.Ordinal) || l.Contains("Tiny:Sum", StringComparison.Ordinal)))}");
+        }
+
+        Directory.Delete(traces, recursive: true);
     }
 
     [Fact]
