@@ -1,3 +1,5 @@
+using PerfLab.Notebooks.Documents;
+
 namespace PerfLab.Notebooks.Execution;
 
 /// <summary>
@@ -10,13 +12,15 @@ public sealed class CellContext
     private static readonly AsyncLocal<CellContext?> Ambient = new();
 
     private readonly NotebookSession _session;
+    private readonly Action<CellOutput> _publish;
     private readonly List<string> _failedCases = [];
 
-    internal CellContext(string source, string cellName, NotebookSession session, CancellationToken cancellationToken)
+    internal CellContext(string source, string cellName, NotebookSession session, Action<CellOutput> publish, CancellationToken cancellationToken)
     {
         Source = source;
         CellName = cellName;
         _session = session;
+        _publish = publish;
         CancellationToken = cancellationToken;
     }
 
@@ -55,6 +59,14 @@ public sealed class CellContext
         {
             _failedCases.AddRange(lines);
         }
+    }
+
+    /// <summary>Shows <paramref name="view"/> in the cell (a <see cref="LiveOutput"/>); returns what replaces it in place, null emptying it.</summary>
+    internal Action<LiveView?> Show(LiveView view)
+    {
+        var id = "perflab-" + Guid.NewGuid().ToString("N");
+        _publish(new LiveOutput(id, view.Data, IsUpdate: false));
+        return next => _publish(new LiveOutput(id, next?.Data ?? new Dictionary<string, string>(), IsUpdate: true));
     }
 
     internal IDisposable Enter()

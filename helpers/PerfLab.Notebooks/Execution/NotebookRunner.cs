@@ -99,11 +99,12 @@ public sealed class NotebookRunner
     public static string EnvironmentLine() =>
         $"{RuntimeInformation.OSDescription} {RuntimeInformation.OSArchitecture}, {Environment.ProcessorCount} logical cores, kernel on {RuntimeInformation.FrameworkDescription}";
 
-    // Console text arrives line by line; a report (and a saved notebook) wants one block per stream.
+    // Console text arrives line by line; a report (and a saved notebook) wants one block per stream. What a running
+    // cell showed and replaced in place (LiveOutput) is no part of the record: its result is.
     private static List<CellOutput> Merge(IEnumerable<CellOutput> outputs)
     {
         var merged = new List<CellOutput>();
-        foreach (var output in outputs)
+        foreach (var output in outputs.Where(o => o is not LiveOutput))
         {
             if (output is StreamOutput next && merged.Count > 0 && merged[^1] is StreamOutput last && last.Name == next.Name && last.IsProgress == next.IsProgress)
             {

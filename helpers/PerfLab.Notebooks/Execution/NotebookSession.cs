@@ -176,7 +176,7 @@ public sealed class NotebookSession : IDisposable
         }
 
         using var interrupt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var context = new CellContext(code, cellName, this, interrupt.Token);
+        var context = new CellContext(code, cellName, this, publish, interrupt.Token);
         var abandoned = new StrongBox<bool>();
         var run = RunAsync(script, library, context, publish, abandoned);
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);

@@ -93,7 +93,19 @@ public static class Lab
             Launches = launches ?? DefaultLaunches,
         };
         var replayed = Replay?.Invoke(request);
-        var run = replayed ?? await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
+        // The table so far and a progress line show in place where the kernel can replace an output: the course
+        // kernel's cell, or .NET Interactive's through its adapter.
+        var progress = new NotebookProgress(ConsoleRouter.Progress, CellContext.Current is { } running ? running.Show : KernelAdapter.InteractiveShow);
+        BenchmarkRun run;
+        try
+        {
+            run = replayed ?? await Benchmarks.Value.RunAsync(request, progress, cancellation).ConfigureAwait(false);
+        }
+        finally
+        {
+            progress.Finish();
+        }
+
         ConsoleRouter.Flush();
         if (replayed is null)
         {
