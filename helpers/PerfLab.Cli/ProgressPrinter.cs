@@ -6,7 +6,8 @@ namespace PerfLab.Cli;
 /// Shows live progress on standard error. On a terminal: one status line, rewritten in place, saying which case and
 /// launch is running and about how long is left (stages without a runtime, such as compiling, print as lines). With
 /// <c>--verbose</c>, or when the output is redirected (a CI log, where a rewritten line would be noise): one line
-/// per step (runtime, case, launch, phase), not per iteration.
+/// per step (runtime, case, launch, phase), not per iteration. Other lines written through <see cref="WriteLine"/>
+/// go above the status line.
 /// </summary>
 internal sealed class ProgressPrinter(TextWriter writer, bool verbose = false) : IProgress<RunProgress>, IDisposable
 {
@@ -14,6 +15,19 @@ internal sealed class ProgressPrinter(TextWriter writer, bool verbose = false) :
     private readonly Lock _gate = new();
     private string? _lastStep;
     private int _lastWidth;
+
+    /// <summary>True when progress is one status line rewritten in place (a terminal, not --verbose).</summary>
+    public bool InPlace => _statusLine;
+
+    /// <summary>Writes a line that is not progress (a notebook cell's output, say), clearing the status line first; the next report shows it again.</summary>
+    public void WriteLine(string line)
+    {
+        lock (_gate)
+        {
+            Clear();
+            writer.WriteLine(line);
+        }
+    }
 
     public void Report(RunProgress value)
     {

@@ -1,3 +1,4 @@
+using PerfLab.Benchmarks;
 using PerfLab.Notebooks.Documents;
 
 namespace PerfLab.Notebooks.Execution;
@@ -36,6 +37,9 @@ public sealed class CellContext
     /// <summary>The benchmark mode of the session running the cell, and where it came from.</summary>
     /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
     public ModeChoice Mode => _session.Mode;
+
+    /// <summary>Where the helpers also report their progress: the session's <see cref="NotebookSession.Progress"/>, or null.</summary>
+    internal IProgress<RunProgress>? Progress => _session.Progress;
 
     /// <summary>Cancelled when the reader interrupts the cell.</summary>
     public CancellationToken CancellationToken { get; }

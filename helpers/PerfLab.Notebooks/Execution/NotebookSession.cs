@@ -78,6 +78,13 @@ public sealed class NotebookSession : IDisposable
     /// <summary>The folder relative paths start from.</summary>
     public string WorkingDirectory { get; }
 
+    /// <summary>
+    /// Shows the helpers' progress where the runner shows it itself (<see cref="NotebookRunner"/> on a terminal): every
+    /// step a cell's benchmark or disassembly reports, beside the progress lines the cell's record keeps. Null: the
+    /// lines alone.
+    /// </summary>
+    internal IProgress<RunProgress>? Progress { get; init; }
+
     /// <summary>The benchmark mode of every cell, resolved once when the session started.</summary>
     /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
     public ModeChoice Mode

@@ -8,11 +8,12 @@ namespace PerfLab.Notebooks;
 /// iteration: the record, which a report folds away. And, for a run of several launches per case where the kernel
 /// can replace an output in place (<paramref name="show"/>), one progress line and the table so far
 /// (<see cref="RunProgress.Partial"/>, after each round of launches), both emptied by <see cref="Finish"/>: the
-/// cell's result is the final table.
+/// cell's result is the final table. Every step, iteration included, also goes to <paramref name="observer"/>.
 /// </summary>
 /// <param name="writer">Where the lines go.</param>
 /// <param name="show">Shows a view in the running cell and returns what replaces it; null where nothing can be replaced.</param>
-internal sealed class NotebookProgress(TextWriter writer, Func<LiveView, Action<LiveView?>>? show) : IProgress<RunProgress>
+/// <param name="observer">Shows the progress where the runner shows it itself (<see cref="NotebookSession.Progress"/>); null elsewhere.</param>
+internal sealed class NotebookProgress(TextWriter writer, Func<LiveView, Action<LiveView?>>? show, IProgress<RunProgress>? observer) : IProgress<RunProgress>
 {
     private readonly Lock _gate = new();
     private string? _lastStep;
@@ -21,6 +22,7 @@ internal sealed class NotebookProgress(TextWriter writer, Func<LiveView, Action<
 
     public void Report(RunProgress value)
     {
+        observer?.Report(value);
         var step = $"{value.Stage}|{value.Runtime}|{value.CaseNumber}|{value.Launch}|{value.Message}";
         var line = (value with { Phase = null, Iteration = null }).ToString();
         lock (_gate)

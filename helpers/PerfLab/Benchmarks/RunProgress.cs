@@ -1,7 +1,7 @@
 namespace PerfLab.Benchmarks;
 
 /// <summary>Where a run stands, reported as it goes.</summary>
-/// <param name="Stage">compile, cache, provision, wait, measure, round (a round of launches is done) or done.</param>
+/// <param name="Stage">compile, cache, provision, wait, measure, round (a round of launches is done) or done; asm for a disassembly's steps that a notebook cell reports beside its benchmarks.</param>
 /// <param name="Elapsed">Time since the run started.</param>
 /// <param name="Message">A human sentence, for stages without a case.</param>
 /// <param name="Runtime">The runtime being measured.</param>
