@@ -29,11 +29,12 @@ internal static class BenchCommand
         var disasm = new Option<bool>("--disasm") { Description = "Also show the steady-state assembly of every benchmark method on each runtime (as `perflab asm`)." };
         var launches = SharedOptions.Launches($"Host processes per case and runtime; the ratios' intervals then cover what changes from one process to the next. Default: the mode's ({ModeChoice.Launches(BenchmarkMode.Quick)} in quick mode, {ModeChoice.Launches(BenchmarkMode.Full)} in full and smoke).");
         var caseTimeout = SharedOptions.Seconds("--case-timeout", $"Kill a case's process after this many seconds (default: {ModeChoice.InSeconds(ModeChoice.CaseTimeout)}).");
+        var verbose = new Option<bool>("--verbose") { Description = "Print a line per step of each launch (runtime, case, launch, phase) instead of one status line rewritten in place; redirected output always gets the lines." };
         var timeout = SharedOptions.Seconds("--timeout", $"Stop the whole run after this many seconds (default: {ModeChoice.InSeconds(ModeChoice.RunTimeout)}).");
 
         var command = new Command("bench", "Compile a C# file of BenchmarkDotNet classes and run it on each runtime, out of process.")
         {
-            file, runtimes, mode, filter, env, json, html, force, disasm, launches, caseTimeout, timeout,
+            file, runtimes, mode, filter, env, json, html, force, disasm, launches, caseTimeout, timeout, verbose,
         };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
@@ -50,7 +51,7 @@ internal static class BenchCommand
                 Launches = parse.GetValue(launches),
             };
             error.WriteLine(chosen.Line);
-            using var printer = new ProgressPrinter(error);
+            using var printer = new ProgressPrinter(error, parse.GetValue(verbose));
             var run = await new BenchmarkEngine().RunAsync(request, printer, cancellationToken).ConfigureAwait(false);
             printer.Finish();
             output.WriteLine();

@@ -3,24 +3,40 @@ using PerfLab.Benchmarks;
 namespace PerfLab.Cli;
 
 /// <summary>
-/// Shows live progress on standard error: one rewritten line on a terminal, or one line per step
-/// (not per iteration) when the output is redirected, as in CI logs.
+/// Shows live progress on standard error. On a terminal: one status line, rewritten in place, saying which case and
+/// launch is running and about how long is left (stages without a runtime, such as compiling, print as lines). With
+/// <c>--verbose</c>, or when the output is redirected (a CI log, where a rewritten line would be noise): one line
+/// per step (runtime, case, launch, phase), not per iteration. Other lines written through <see cref="WriteLine"/>
+/// go above the status line.
 /// </summary>
-internal sealed class ProgressPrinter(TextWriter writer) : IProgress<RunProgress>, IDisposable
+internal sealed class ProgressPrinter(TextWriter writer, bool verbose = false) : IProgress<RunProgress>, IDisposable
 {
-    private readonly bool _interactive = ReferenceEquals(writer, Console.Error) && !Console.IsErrorRedirected;
+    private readonly bool _statusLine = !verbose && ReferenceEquals(writer, Console.Error) && !Console.IsErrorRedirected;
     private readonly Lock _gate = new();
     private string? _lastStep;
     private int _lastWidth;
+
+    /// <summary>True when progress is one status line rewritten in place (a terminal, not --verbose).</summary>
+    public bool InPlace => _statusLine;
+
+    /// <summary>Writes a line that is not progress (a notebook cell's output, say), clearing the status line first; the next report shows it again.</summary>
+    public void WriteLine(string line)
+    {
+        lock (_gate)
+        {
+            Clear();
+            writer.WriteLine(line);
+        }
+    }
 
     public void Report(RunProgress value)
     {
         lock (_gate)
         {
             var line = value.ToString();
-            if (_interactive)
+            if (_statusLine)
             {
-                if (value.Phase is null && value.Runtime is null)
+                if (value.Runtime is null && value.Partial is null)
                 {
                     Clear();
                     writer.WriteLine(line);
@@ -33,7 +49,6 @@ internal sealed class ProgressPrinter(TextWriter writer) : IProgress<RunProgress
                 return;
             }
 
-            // Redirected: print a line when the step (runtime, case, launch, phase) changes, not per iteration.
             var step = $"{value.Stage}|{value.Runtime}|{value.CaseNumber}|{value.Launch}|{value.Phase}|{value.Message}";
             if (step != _lastStep)
             {
@@ -55,7 +70,7 @@ internal sealed class ProgressPrinter(TextWriter writer) : IProgress<RunProgress
 
     private void Clear()
     {
-        if (_interactive && _lastWidth > 0)
+        if (_statusLine && _lastWidth > 0)
         {
             writer.Write("\r" + new string(' ', _lastWidth) + "\r");
             _lastWidth = 0;

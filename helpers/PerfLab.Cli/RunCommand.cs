@@ -23,9 +23,10 @@ internal static class RunCommand
             HelpName = "DIR",
         };
         var writeOutputs = new Option<bool>("--write-outputs") { Description = "Also store the outputs in the notebook files themselves (off by default: notebooks are kept clean for git)." };
+        var verbose = new Option<bool>("--verbose") { Description = "Print the benchmarks' progress as lines, one per step of each launch, instead of one status line rewritten in place; redirected output always gets the lines." };
         var command = new Command("run", "Run notebooks headless, top to bottom, with the course's C# kernel engine, and write an HTML report for each.")
         {
-            path, mode, outFolder, writeOutputs,
+            path, mode, outFolder, writeOutputs, verbose,
         };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
@@ -35,12 +36,16 @@ internal static class RunCommand
             var reports = Path.GetFullPath(parse.GetValue(outFolder)!);
             var failures = 0;
             var failedCases = 0;
+            // On a terminal the cells' benchmark progress is one status line, their other output lines above it;
+            // otherwise (--verbose, a CI log) the runner logs the progress lines with the rest, as the report keeps them.
+            using var printer = new ProgressPrinter(error, parse.GetValue(verbose));
             foreach (var notebook in notebooks)
             {
                 var name = Path.GetRelativePath(root, notebook);
                 error.WriteLine($"▶ {name}");
                 var clock = Stopwatch.StartNew();
-                var run = await new NotebookRunner().RunAsync(notebook, chosen, line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), cancellationToken: cancellationToken).ConfigureAwait(false);
+                var run = await new NotebookRunner().RunAsync(notebook, chosen, line => printer.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), printer.InPlace ? printer : null, cancellationToken: cancellationToken).ConfigureAwait(false);
+                printer.Finish();
                 var report = await OutputFiles.WriteAsync(Path.Combine(reports, Path.ChangeExtension(name, ".html")), NotebookReport.Page(run), cancellationToken).ConfigureAwait(false);
                 if (parse.GetValue(writeOutputs))
                 {

@@ -22,6 +22,8 @@ namespace PerfLab.Interactive;
 /// <item>Display: a setup cell's summary and a reader's Plotly.NET chart display as in the course kernel
 /// (<see cref="ValueDisplay"/>: the chart drawn with the course's plotly.js, offline). The result types need
 /// nothing here: .NET Interactive finds their formatters by convention.</item>
+/// <item>Live results: a benchmark's table so far and its progress line are displayed and updated in place
+/// (<see cref="DisplayedValue.Update"/>), as the course kernel does with Jupyter's display_id.</item>
 /// <item>Interrupt: as a Jupyter kernel, SIGINT cancels the running cell and the kernel goes on (<see cref="JupyterInterrupt"/>).</item>
 /// </list>
 /// </summary>
@@ -33,6 +35,19 @@ public sealed class InteractiveAdapter : IKernelAdapter
 
     /// <inheritdoc />
     CancellationToken? IKernelAdapter.RunningCell => _interrupt?.Cell;
+
+    /// <inheritdoc />
+    Action<LiveView?> IKernelAdapter.Show(LiveView view)
+    {
+        // Called from the benchmark's progress, on the cell's async flow: the cell's invocation context is current.
+        if (KernelInvocationContext.Current is not { } context)
+        {
+            return _ => { };
+        }
+
+        var shown = context.Display(view.Html.ToHtmlContent(), HtmlFormatter.MimeType);
+        return next => shown.Update((next?.Html ?? "").ToHtmlContent());
+    }
 
     /// <inheritdoc />
     public string Attach()

@@ -315,6 +315,10 @@ public sealed class KernelServer : IDisposable
         {
             json["data"] = new JsonObject(display.Data.Select(d => KeyValuePair.Create(d.Key, (JsonNode?)d.Value)));
         }
+        else if (output is LiveOutput live)
+        {
+            json["data"] = new JsonObject(live.Data.Select(d => KeyValuePair.Create(d.Key, (JsonNode?)d.Value)));
+        }
 
         return (type, json);
     }

@@ -57,6 +57,36 @@ public sealed record DisplayOutput(IReadOnlyDictionary<string, string> Data, boo
     }
 }
 
+/// <summary>
+/// What a running cell shows and replaces in place until it ends (a benchmark's table so far, its progress line):
+/// Jupyter's display_data with a display_id, then update_display_data for that id. No record keeps it (a report,
+/// a notebook written by <c>perflab run</c>): the cell's result and its progress lines are the record.
+/// </summary>
+/// <param name="DisplayId">The display this output shows or replaces.</param>
+/// <param name="Data">MIME type to content; empty when the cell ends and the display is emptied.</param>
+/// <param name="IsUpdate">False for the first showing (display_data), true for each replacement (update_display_data).</param>
+public sealed record LiveOutput(string DisplayId, IReadOnlyDictionary<string, string> Data, bool IsUpdate) : CellOutput
+{
+    /// <summary>This output as the iopub message a kernel sends (display_data or update_display_data, with transient.display_id); no notebook stores it.</summary>
+    /// <param name="executionCount">Unused: a display carries none.</param>
+    public override JsonObject ToJupyter(int? executionCount)
+    {
+        var data = new JsonObject();
+        foreach (var (mime, content) in Data)
+        {
+            data[mime] = NbformatText.Lines(content);
+        }
+
+        return new JsonObject
+        {
+            ["output_type"] = IsUpdate ? "update_display_data" : "display_data",
+            ["data"] = data,
+            ["metadata"] = new JsonObject(),
+            ["transient"] = new JsonObject { ["display_id"] = DisplayId },
+        };
+    }
+}
+
 /// <summary>The cell failed: a compile error, an exception, a timeout or an interrupt.</summary>
 /// <param name="Name">A short name: CompilationError, the exception's type name, Interrupted...</param>
 /// <param name="Message">One line that says what happened (and what to do).</param>

@@ -1,3 +1,6 @@
+using PerfLab.Benchmarks;
+using PerfLab.Notebooks.Documents;
+
 namespace PerfLab.Notebooks.Execution;
 
 /// <summary>
@@ -10,13 +13,15 @@ public sealed class CellContext
     private static readonly AsyncLocal<CellContext?> Ambient = new();
 
     private readonly NotebookSession _session;
+    private readonly Action<CellOutput> _publish;
     private readonly List<string> _failedCases = [];
 
-    internal CellContext(string source, string cellName, NotebookSession session, CancellationToken cancellationToken)
+    internal CellContext(string source, string cellName, NotebookSession session, Action<CellOutput> publish, CancellationToken cancellationToken)
     {
         Source = source;
         CellName = cellName;
         _session = session;
+        _publish = publish;
         CancellationToken = cancellationToken;
     }
 
@@ -32,6 +37,9 @@ public sealed class CellContext
     /// <summary>The benchmark mode of the session running the cell, and where it came from.</summary>
     /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
     public ModeChoice Mode => _session.Mode;
+
+    /// <summary>Where the helpers also report their progress: the session's <see cref="NotebookSession.Progress"/>, or null.</summary>
+    internal IProgress<RunProgress>? Progress => _session.Progress;
 
     /// <summary>Cancelled when the reader interrupts the cell.</summary>
     public CancellationToken CancellationToken { get; }
@@ -55,6 +63,14 @@ public sealed class CellContext
         {
             _failedCases.AddRange(lines);
         }
+    }
+
+    /// <summary>Shows <paramref name="view"/> in the cell (a <see cref="LiveOutput"/>); returns what replaces it in place, null emptying it.</summary>
+    internal Action<LiveView?> Show(LiveView view)
+    {
+        var id = "perflab-" + Guid.NewGuid().ToString("N");
+        _publish(new LiveOutput(id, view.Data, IsUpdate: false));
+        return next => _publish(new LiveOutput(id, next?.Data ?? new Dictionary<string, string>(), IsUpdate: true));
     }
 
     internal IDisposable Enter()

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
+using PerfLab.Benchmarks;
 using PerfLab.Notebooks.Documents;
 
 namespace PerfLab.Notebooks.Execution;
@@ -21,6 +22,11 @@ public sealed class NotebookRunner
     /// <param name="path">The .ipynb file.</param>
     /// <param name="mode">The benchmark mode of every cell, resolved once by the caller; null: PERFLAB_MODE, else the default (<see cref="ModeChoice.Resolve(string?)"/>).</param>
     /// <param name="log">Receives progress lines (cell started, its console output, finished), or null.</param>
+    /// <param name="progress">
+    /// Shows the helpers' progress itself (e.g. one status line rewritten in place): it receives every step of the
+    /// cells' benchmarks and disassemblies, and <paramref name="log"/> then gets none of their progress lines. The
+    /// cells' records keep those lines either way. Null: <paramref name="log"/> gets them.
+    /// </param>
     /// <param name="replacements">Code to run instead of a cell's own, by cell index (exercise solutions).</param>
     /// <param name="cancellationToken">Stops the running cell and its benchmark processes.</param>
     /// <exception cref="PerfLabException">The notebook cannot be read, or PERFLAB_MODE is not a mode.</exception>
@@ -28,6 +34,7 @@ public sealed class NotebookRunner
         string path,
         ModeChoice? mode = null,
         Action<string>? log = null,
+        IProgress<RunProgress>? progress = null,
         IReadOnlyDictionary<int, string>? replacements = null,
         CancellationToken cancellationToken = default)
     {
@@ -45,7 +52,7 @@ public sealed class NotebookRunner
         try
         {
             // Every cell uses the mode resolved here, with where it came from (the setup cell says it).
-            using var session = new NotebookSession(folder, chosen);
+            using var session = new NotebookSession(folder, chosen) { Progress = progress };
             foreach (var cell in notebook.Cells)
             {
                 if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source) || Skip.Contains(cell.Index))
@@ -64,7 +71,7 @@ public sealed class NotebookRunner
                         outputs.Add(output);
                     }
 
-                    if (output is StreamOutput stream)
+                    if (output is StreamOutput stream && !(stream.IsProgress && progress is not null))
                     {
                         foreach (var line in stream.Text.TrimEnd('\n').Split('\n'))
                         {
@@ -99,11 +106,12 @@ public sealed class NotebookRunner
     public static string EnvironmentLine() =>
         $"{RuntimeInformation.OSDescription} {RuntimeInformation.OSArchitecture}, {Environment.ProcessorCount} logical cores, kernel on {RuntimeInformation.FrameworkDescription}";
 
-    // Console text arrives line by line; a report (and a saved notebook) wants one block per stream.
+    // Console text arrives line by line; a report (and a saved notebook) wants one block per stream. What a running
+    // cell showed and replaced in place (LiveOutput) is no part of the record: its result is.
     private static List<CellOutput> Merge(IEnumerable<CellOutput> outputs)
     {
         var merged = new List<CellOutput>();
-        foreach (var output in outputs)
+        foreach (var output in outputs.Where(o => o is not LiveOutput))
         {
             if (output is StreamOutput next && merged.Count > 0 && merged[^1] is StreamOutput last && last.Name == next.Name && last.IsProgress == next.IsProgress)
             {

@@ -78,6 +78,13 @@ public sealed class NotebookSession : IDisposable
     /// <summary>The folder relative paths start from.</summary>
     public string WorkingDirectory { get; }
 
+    /// <summary>
+    /// Shows the helpers' progress where the runner shows it itself (<see cref="NotebookRunner"/> on a terminal): every
+    /// step a cell's benchmark or disassembly reports, beside the progress lines the cell's record keeps. Null: the
+    /// lines alone.
+    /// </summary>
+    internal IProgress<RunProgress>? Progress { get; init; }
+
     /// <summary>The benchmark mode of every cell, resolved once when the session started.</summary>
     /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
     public ModeChoice Mode
@@ -176,7 +183,7 @@ public sealed class NotebookSession : IDisposable
         }
 
         using var interrupt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var context = new CellContext(code, cellName, this, interrupt.Token);
+        var context = new CellContext(code, cellName, this, publish, interrupt.Token);
         var abandoned = new StrongBox<bool>();
         var run = RunAsync(script, library, context, publish, abandoned);
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);

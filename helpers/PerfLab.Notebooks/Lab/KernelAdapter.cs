@@ -15,6 +15,9 @@ internal interface IKernelAdapter
 
     /// <summary>The running cell's token when the adapter keeps one (the kernel's own, and cancelled by an interrupt the adapter takes); else null.</summary>
     CancellationToken? RunningCell { get; }
+
+    /// <summary>Shows <paramref name="view"/> in the running cell; returns what replaces it in place, null emptying it.</summary>
+    Action<LiveView?> Show(LiveView view);
 }
 
 /// <summary>Finds which kernel runs the notebook and, for .NET Interactive, loads and attaches its adapter.</summary>
@@ -40,6 +43,9 @@ internal static class KernelAdapter
 
     /// <summary>The running cell's token as .NET Interactive's adapter keeps it, once the setup cell has attached it; else null.</summary>
     public static CancellationToken? InteractiveCell => Interactive.IsValueCreated ? Interactive.Value.RunningCell : null;
+
+    /// <summary>How .NET Interactive's adapter shows a view it can replace in place, once the setup cell has attached it; else null.</summary>
+    public static Func<LiveView, Action<LiveView?>>? InteractiveShow => Interactive.IsValueCreated ? Interactive.Value.Show : null;
 
     // Loaded beside the helpers, in the load context .NET Interactive gave them, so the adapter and the
     // notebook's cells share one copy of every helper type; .NET Interactive's own assemblies come from its

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
 using PerfLab.Benchmarks;
@@ -93,7 +94,20 @@ public static class Lab
             Launches = launches ?? DefaultLaunches,
         };
         var replayed = Replay?.Invoke(request);
-        var run = replayed ?? await Benchmarks.Value.RunAsync(request, new NotebookProgress(ConsoleRouter.Progress), cancellation).ConfigureAwait(false);
+        // The table so far and a progress line show in place where the kernel can replace an output: the course
+        // kernel's cell, or .NET Interactive's through its adapter.
+        var running = CellContext.Current;
+        var progress = new NotebookProgress(ConsoleRouter.Progress, running is null ? KernelAdapter.InteractiveShow : running.Show, running?.Progress);
+        BenchmarkRun run;
+        try
+        {
+            run = replayed ?? await Benchmarks.Value.RunAsync(request, progress, cancellation).ConfigureAwait(false);
+        }
+        finally
+        {
+            progress.Finish();
+        }
+
         ConsoleRouter.Flush();
         if (replayed is null)
         {
@@ -180,7 +194,7 @@ public static class Lab
             Tier0 = variant == AsmVariant.Tier0,
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
         };
-        return await Disassembler.Value.CaptureAsync(request, line => ConsoleRouter.Progress.WriteLine(line), cancellation).ConfigureAwait(false);
+        return await Disassembler.Value.CaptureAsync(request, ProgressLines(), cancellation).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -201,7 +215,7 @@ public static class Lab
             SourcePath = "instruction-set-probe.cs",
             Environment = environment,
         };
-        var report = await Disassembler.Value.CaptureAsync(request, line => ConsoleRouter.Progress.WriteLine(line), cancellation).ConfigureAwait(false);
+        var report = await Disassembler.Value.CaptureAsync(request, ProgressLines(), cancellation).ConfigureAwait(false);
         ConsoleRouter.Flush();
         return InstructionSetProbe.Read(report, environment.Select(e => $"{e.Key}={e.Value}").ToArray(), System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture);
     }
@@ -232,6 +246,19 @@ public static class Lab
     /// <exception cref="PerfLabException">A method is not in the run, or no runtime measured all four.</exception>
     public static BreakEven BreakEven(BenchmarkRun run, int readsPerCall, (string Name, string Build, string Read) plain, (string Name, string Build, string Read) prepared) =>
         Results.BreakEven.From(run, new BreakEvenSide(plain.Name, plain.Build, plain.Read), new BreakEvenSide(prepared.Name, prepared.Build, prepared.Read), readsPerCall);
+
+    // Where a disassembly's progress lines go: the cell's record (a report folds them away) and, where the runner shows
+    // the helpers' progress itself (perflab run on a terminal), there too, as lines.
+    private static Action<string> ProgressLines()
+    {
+        var observer = CellContext.Current?.Progress;
+        var clock = Stopwatch.StartNew();
+        return line =>
+        {
+            ConsoleRouter.Progress.WriteLine(line);
+            observer?.Report(new RunProgress("asm", clock.Elapsed, line));
+        };
+    }
 
     // The compilable text of the cell that declares T: this cell, or an earlier one that ran T through
     // Lab, so a later cell can show T's assembly without repeating the class. Keyed by the Type itself:

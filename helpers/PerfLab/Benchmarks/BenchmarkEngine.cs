@@ -8,7 +8,8 @@ namespace PerfLab.Benchmarks;
 /// <summary>
 /// The benchmark pipeline: compile the source for each runtime (Roslyn, in-process), reuse cached
 /// results, provision missing runtimes, then run every case in its own PerfLab.Host processes (quick mode:
-/// several launches per runtime), case after case with the runtimes interleaved, and build the results.
+/// several launches per runtime), round after round (launch r of every case, the runtimes interleaved per case),
+/// reporting the table so far after each round (<see cref="RunProgress.Partial"/>), and build the results.
 /// </summary>
 public sealed class BenchmarkEngine
 {
@@ -28,7 +29,7 @@ public sealed class BenchmarkEngine
 
     /// <summary>Runs <paramref name="request"/>.</summary>
     /// <param name="request">What to run.</param>
-    /// <param name="progress">Receives progress as the run goes; may be null.</param>
+    /// <param name="progress">Receives progress as the run goes, with the time left and, after each round of launches, the table so far (<see cref="RunProgress.Partial"/>); may be null.</param>
     /// <param name="cancellationToken">Stops the run and kills its processes.</param>
     /// <returns>The results; failed cases are rows with an error.</returns>
     /// <exception cref="PerfLabException">The run could not happen (compile error, no runtime, timeout...).</exception>
@@ -113,20 +114,55 @@ public sealed class BenchmarkEngine
             try
             {
                 var runners = pending.Select(w => (Work: w, Runner: new RuntimeRun(request, w.Located!, w.Compiled!, _workspace.Launcher, Path.Combine(scratch, w.Runtime.Moniker), clock, progress, OnStep))).ToArray();
+                var measured = runners.Select(r => r.Runner).ToArray();
+                var settled = new HashSet<int>();
 
-                // Case after case; for each, launch 1 on every runtime, then launch 2 on every runtime...: drift on a
-                // shared machine (another program, the clock speed) then falls on every runtime alike, not on one.
-                // Quick mode adds rounds while the launches disagree too much for a narrow interval (LaunchPlan).
-                for (var index = 0; runners.Any(r => r.Runner.HasCase(index)); index++)
+                // The table so far, for frontends that show it as it grows, reported when another round is about to
+                // start (a run of one round, smoke or full mode, reports none); only the final run is cached and returned.
+                void ReportSoFar(int rounds, int planned)
                 {
-                    IEnumerable<RuntimeRun> Running() => runners.Select(r => r.Runner).Where(r => r.HasCase(index) && !r.HasFailed(index));
-                    for (var launch = 1; Running().Any() && LaunchPlan.WantsAnother(request, launch - 1, Running().Select(r => r.LaunchMeans(index))); launch++)
+                    if (progress is null)
                     {
-                        var planned = Math.Max(launch, request.EffectiveLaunches);
-                        foreach (var runner in Running().ToArray())
+                        return;
+                    }
+
+                    var soFar = works.Select(w => w.Outcome ?? Partial(w, runners.First(r => r.Work == w).Runner)).ToArray();
+                    var partial = ResultBuilder.Build(request.SourcePath, request.Mode, startedAt, request.Environment, request.Filter, soFar, new RunTiming(clock.Elapsed.TotalSeconds, compileSeconds, provisionSeconds, waitSeconds, measured.Sum(r => r.MeasureSeconds)));
+                    progress.Report(new RunProgress("round", clock.Elapsed, $"round {rounds} done", Left: TimeLeft(planned), Partial: partial with { Code = request.ContentKey() }));
+                }
+
+                TimeSpan? TimeLeft(int planned) => LaunchPlan.TimeLeft(measured.Sum(r => r.MeasureSeconds), measured.Sum(r => r.LaunchesRun), LaunchesLeft(measured, settled, planned));
+
+                // Round after round: round r runs launch r of every case still wanting one, and each case's launch on
+                // every runtime before the next case, so drift on a shared machine (another program, the clock speed)
+                // falls on every runtime alike, and after round 1 every case has a row to show. Quick mode adds rounds
+                // to a case while its launches disagree too much for a narrow interval (LaunchPlan); a case left out
+                // of a round is done.
+                var ran = true;
+                for (var launch = 1; ran; launch++)
+                {
+                    ran = false;
+                    for (var index = 0; measured.Any(r => r.HasCase(index)); index++)
+                    {
+                        var running = measured.Where(r => r.HasCase(index) && !r.HasFailed(index)).ToArray();
+                        if (settled.Contains(index) || running.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, running.Select(r => r.LaunchMeans(index))))
                         {
-                            await runner.RunLaunchAsync(index, launch, planned, cancellationToken).ConfigureAwait(false);
+                            settled.Add(index);
+                            continue;
                         }
+
+                        var planned = Math.Max(launch, request.EffectiveLaunches);
+                        if (!ran && launch > 1)
+                        {
+                            ReportSoFar(launch - 1, planned);
+                        }
+
+                        foreach (var runner in running)
+                        {
+                            await runner.RunLaunchAsync(index, launch, planned, TimeLeft(planned), cancellationToken).ConfigureAwait(false);
+                        }
+
+                        ran = true;
                     }
                 }
 
@@ -154,6 +190,33 @@ public sealed class BenchmarkEngine
         return run with { Code = request.ContentKey() };
     }
 
+    private static RuntimeOutcome Partial(RuntimeWork<RuntimeOutcome> work, RuntimeRun runner)
+    {
+        var (reported, cases) = runner.Outcome();
+        return OutcomeOf(work, reported, cases, cached: false);
+    }
+
+    // The launches still planned, the one about to start included: every case not settled or failed, on every runtime,
+    // up to this round's planned number (a case that may get one more round in quick mode counts it); a runtime that
+    // has not listed its cases yet is taken to have those another listed.
+    private static int LaunchesLeft(IReadOnlyList<RuntimeRun> runners, IReadOnlySet<int> settled, int planned)
+    {
+        var cases = runners.Max(r => r.CaseCount) ?? 1;
+        var left = 0;
+        foreach (var runner in runners)
+        {
+            for (var c = 0; c < (runner.CaseCount ?? cases); c++)
+            {
+                if (!settled.Contains(c) && !runner.HasFailed(c))
+                {
+                    left += Math.Max(0, planned - runner.LaunchesOf(c));
+                }
+            }
+        }
+
+        return left;
+    }
+
     // The one place a runtime's part of a run is labelled with where its runtime is: installed or
     // provisioned, or missing for a cached part whose runtime is not (or no longer) on this machine.
     private static RuntimeOutcome OutcomeOf(RuntimeWork<RuntimeOutcome> work, HostRuntime reported, IReadOnlyList<CaseLaunches> cases, bool cached) =>
@@ -178,6 +241,15 @@ public sealed class BenchmarkEngine
 
         public double MeasureSeconds { get; private set; }
 
+        /// <summary>Launches run so far, every case's.</summary>
+        public int LaunchesRun => _launches.Sum(l => l.Count);
+
+        /// <summary>How many cases the host listed; null until it has.</summary>
+        public int? CaseCount => _cases?.Count;
+
+        /// <summary>Launches of the case at <paramref name="index"/> run so far.</summary>
+        public int LaunchesOf(int index) => index < _launches.Count ? _launches[index].Count : 0;
+
         private string Moniker => runtime.Pinned.Moniker;
 
         /// <summary>Whether this runtime has a case at <paramref name="index"/> (true until the host has listed its cases).</summary>
@@ -190,10 +262,10 @@ public sealed class BenchmarkEngine
         public IReadOnlyList<double> LaunchMeans(int index) =>
             index < _launches.Count ? _launches[index].Where(l => l.Statistics is not null).Select(l => l.Statistics!.Mean).ToArray() : [];
 
-        /// <summary>Runs one launch of a case and keeps its result.</summary>
-        public async Task RunLaunchAsync(int index, int launch, int launches, CancellationToken cancellationToken)
+        /// <summary>Runs one launch of a case and keeps its result; <paramref name="left"/> is the run's time left, estimated before it.</summary>
+        public async Task RunLaunchAsync(int index, int launch, int launches, TimeSpan? left, CancellationToken cancellationToken)
         {
-            var result = await RunCaseAsync(index, launch, launches, cancellationToken).ConfigureAwait(false);
+            var result = await RunCaseAsync(index, launch, launches, left, cancellationToken).ConfigureAwait(false);
             _cases ??= result.Cases;
             while (_launches.Count <= index)
             {
@@ -212,7 +284,7 @@ public sealed class BenchmarkEngine
             return (reported, _launches.Select(l => new CaseLaunches(l)).ToArray());
         }
 
-        private async Task<HostResult> RunCaseAsync(int index, int launch, int launches, CancellationToken cancellationToken)
+        private async Task<HostResult> RunCaseAsync(int index, int launch, int launches, TimeSpan? left, CancellationToken cancellationToken)
         {
             var folder = Path.Combine(work, $"case-{index}-launch-{launch}");
             // Later launches run the iterations the first one's pilot chose, and skip their own pilot.
@@ -221,7 +293,7 @@ public sealed class BenchmarkEngine
 
             string? CaseName() => _cases is { } cases && index < cases.Count ? Name(cases[index]) : null;
             void Report(string? phase, int? iteration, string? message = null) =>
-                progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, _cases?.Count, CaseName(), phase, iteration, launch, launches));
+                progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, _cases?.Count, CaseName(), phase, iteration, launch, launches, left));
 
             Report(null, null, "starting");
             var (process, result, strayEventLine) = await launcher.RunAsync(

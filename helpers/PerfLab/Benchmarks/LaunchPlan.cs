@@ -41,4 +41,14 @@ internal static class LaunchPlan
         ArgumentNullException.ThrowIfNull(launchMeans);
         return RatioInterval.Of(1, launchMeans, launchMeans, IntervalKind.Launches) is { } interval ? (interval.High - interval.Low) / 2 : 0;
     }
+
+    /// <summary>
+    /// The time a run has left, estimated from the launches already run: their mean seconds times the launches still
+    /// planned; null before any launch has run (nothing to estimate from).
+    /// </summary>
+    /// <param name="secondsSoFar">Seconds the launches run so far took, together.</param>
+    /// <param name="launchesRun">How many launches that was.</param>
+    /// <param name="launchesLeft">Launches still planned, the next one included.</param>
+    public static TimeSpan? TimeLeft(double secondsSoFar, int launchesRun, int launchesLeft) =>
+        launchesRun > 0 ? TimeSpan.FromSeconds(secondsSoFar / launchesRun * launchesLeft) : null;
 }

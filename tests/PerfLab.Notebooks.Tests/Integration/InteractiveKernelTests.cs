@@ -45,6 +45,23 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
     }
 
     [Fact]
+    public async Task A_quick_cell_shows_its_table_after_the_first_round_and_updates_it_in_place_before_the_execute_reply()
+    {
+        var cell = await kernel.Driver.ExecuteAsync("""
+            public class LiveInInteractive { [Benchmark] public int Sum() { var s = 0; for (var i = 0; i < 64; i++) { s += i; } return s; } }
+            await Lab.RunAsync<LiveInInteractive>(runtimes: ["net9.0", "net10.0"], mode: "quick", launches: 3, force: true)
+            """, TimeSpan.FromMinutes(5));
+
+        Assert.True(cell.ReplyStatus == "ok" && cell.ReplySent is not null, $"The cell failed:\n{cell}\n--- driver stderr\n{kernel.Driver.Stderr}");
+        static bool IsTable(JupyterOutput o) => o.Data("text/html")?.Contains("class=\"perflab-results\"", StringComparison.Ordinal) == true;
+        var shown = cell.Outputs.FirstOrDefault(o => o.Type == "display_data" && o.DisplayId is not null && IsTable(o));
+        Assert.True(shown is not null, $"No table was displayed with a display_id while the cell ran:\n{cell}");
+        Assert.True(
+            cell.Outputs.Any(o => o.Type == "update_display_data" && o.DisplayId == shown.DisplayId && IsTable(o) && o.Sent < cell.ReplySent),
+            $"The table displayed as {shown.DisplayId} was never updated with a table before the execute_reply:\n{cell}");
+    }
+
+    [Fact]
     public async Task A_class_using_each_default_namespace_without_a_using_runs_in_the_cell_and_through_lab()
     {
         Assert.True(DefaultNamespaceUses.CoversTheList);

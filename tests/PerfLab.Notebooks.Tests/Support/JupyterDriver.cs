@@ -21,6 +21,12 @@ public sealed record JupyterOutput(string Type, JsonObject Json)
 
     public double At => (double?)Json["at"] ?? 0;
 
+    /// <summary>The display_id of a display_data or update_display_data (its transient), else null.</summary>
+    public string? DisplayId => (string?)Json["display_id"];
+
+    /// <summary>When the kernel sent it (its header's date).</summary>
+    public DateTimeOffset Sent => DateTimeOffset.Parse((string)Json["sent"]!, System.Globalization.CultureInfo.InvariantCulture);
+
     public override string ToString() => Json.ToJsonString();
 }
 
@@ -34,6 +40,9 @@ public sealed record JupyterCell(bool Idle, double Seconds, IReadOnlyList<Jupyte
     public string? ResultHtml => Outputs.FirstOrDefault(o => o.Type == "execute_result")?.Data("text/html");
 
     public string? ReplyStatus => (string?)Reply?["status"];
+
+    /// <summary>When the kernel sent the execute_reply (its header's date); null without a reply.</summary>
+    public DateTimeOffset? ReplySent => Reply?["sent"] is { } sent ? DateTimeOffset.Parse((string)sent!, System.Globalization.CultureInfo.InvariantCulture) : null;
 
     public override string ToString() =>
         $"idle {Idle} after {Seconds} s, reply {Reply?.ToJsonString() ?? "(none)"}\n" + string.Join("\n", Outputs.Select(o => "  " + o));

@@ -7,7 +7,8 @@ Commands:
   {"op": "start", "cwd": DIR}              start the kernel, wait_for_ready; answers spec and pid
       with "kernel": NAME, that kernelspec instead of perflab-csharp (.NET Interactive's, for its tests)
   {"op": "kernel_info"}                    the kernel_info_reply content
-  {"op": "execute", "code": C, "timeout": S}   run a cell, collect its iopub outputs until idle
+  {"op": "execute", "code": C, "timeout": S}   run a cell, collect its iopub outputs until idle (each with the
+      display_id of its transient, and "sent", its header's date), then its execute_reply (with "sent" too)
       with "metadata": M, the execute_request carries M (JupyterLab sends {"cellId": ..., "deletedCells": [...]})
   {"op": "send", "code": C}                send an execute_request only; answers its msg_id
   {"op": "collect", "msg_id": M, "timeout": S} collect that cell's outputs until idle
@@ -37,11 +38,18 @@ def output_of(msg):
     if kind == "stream":
         return {"output_type": "stream", "name": content.get("name"), "text": content.get("text", "")}
     if kind in ("execute_result", "display_data", "update_display_data"):
-        return {"output_type": kind, "data": content.get("data", {}), "execution_count": content.get("execution_count")}
+        return {"output_type": kind, "data": content.get("data", {}), "execution_count": content.get("execution_count"),
+                "display_id": content.get("transient", {}).get("display_id")}
     if kind == "error":
         return {"output_type": "error", "ename": content.get("ename"), "evalue": content.get("evalue"),
                 "traceback": content.get("traceback", [])}
     return None
+
+
+def sent(msg):
+    """When the kernel stamped the message: its header's date, ISO 8601 (jupyter_client parses it into a datetime)."""
+    date = msg["header"]["date"]
+    return date.isoformat() if hasattr(date, "isoformat") else date
 
 
 def collect(msg_id, timeout):
@@ -63,6 +71,7 @@ def collect(msg_id, timeout):
         out = output_of(msg)
         if out is not None:
             out["at"] = round(time.monotonic() - started, 3)
+            out["sent"] = sent(msg)
             outputs.append(out)
     reply = None
     if idle:
@@ -74,7 +83,7 @@ def collect(msg_id, timeout):
                 continue
             parent = msg.get("parent_header", {}).get("msg_id")
             if parent == msg_id:
-                reply = msg["content"]
+                reply = dict(msg["content"], sent=sent(msg))
             else:
                 pending_replies[parent] = msg["content"]
     return {"idle": idle, "seconds": round(time.monotonic() - started, 3), "outputs": outputs, "reply": reply}

@@ -114,6 +114,47 @@ public class EngineTests
         Assert.Matches(@"\| (\d\.\d\d|no clear difference) \(\d\.\d\d–\d\.\d\d\) \|", run.ToString());
     }
 
+    [Fact]
+    public async Task Launches_run_round_after_round_and_the_table_so_far_is_reported_before_each_later_round()
+    {
+        var events = new List<string>();
+        var partials = new List<BenchmarkRun>();
+        var lefts = new List<TimeSpan?>();
+        var progress = new SynchronousProgress(p =>
+        {
+            lock (events)
+            {
+                if (p.Message == "starting")
+                {
+                    events.Add($"{p.Runtime} case {p.CaseNumber} launch {p.Launch}");
+                    lefts.Add(p.Left);
+                }
+
+                if (p.Partial is { } partial)
+                {
+                    events.Add(p.Message!);
+                    partials.Add(partial);
+                }
+            }
+        });
+        var source = Sources.Tiny().Replace("public int Sum() => _data.Sum();", "public int Sum() => _data.Sum();\n    [Benchmark] public int Max() => _data.Max();", StringComparison.Ordinal);
+        var request = Smoke(source, "Rounds.cs", "net9.0", "net10.0") with { Mode = BenchmarkMode.Quick, Launches = 2, Force = true };
+
+        var run = await _engine.RunAsync(request, progress);
+
+        Assert.False(run.HasErrors, run.ToString());
+        string[] Round(int launch) => [.. new[] { 1, 2 }.SelectMany(c => new[] { $"net9.0 case {c} launch {launch}", $"net10.0 case {c} launch {launch}" })];
+        Assert.Equal([.. Round(1), "round 1 done", .. Round(2)], events);
+        // After round 1, every case has a row on every runtime, of one launch; the run's last round is its result, not a report.
+        var first = Assert.Single(partials);
+        Assert.Equal(4, first.Results.Count);
+        Assert.All(first.Results, r => Assert.Single(r.LaunchMeansNs!));
+        Assert.All(run.Results, r => Assert.Equal(2, r.LaunchMeansNs!.Count));
+        // Nothing to estimate from before the first launch; every later one says how long is left.
+        Assert.Null(lefts[0]);
+        Assert.All(lefts.Skip(1), left => Assert.True(left > TimeSpan.Zero, string.Join(", ", lefts)));
+    }
+
     [Theory]
     [InlineData("quick", 2, null, "quick's")]
     [InlineData("quick", 2, "25", "25")]

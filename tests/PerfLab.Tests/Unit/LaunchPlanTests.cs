@@ -39,4 +39,25 @@ public class LaunchPlanTests
         Assert.False(LaunchPlan.WantsAnother(Quick with { Mode = BenchmarkMode.Full }, 1, [Spread]));
         Assert.False(LaunchPlan.WantsAnother(Quick with { Mode = BenchmarkMode.Full, Launches = 3 }, 3, [Spread]));
     }
+
+    [Fact]
+    public void Time_left_is_the_mean_seconds_of_the_launches_run_times_the_launches_still_planned()
+    {
+        // Four launches took 10 s together: 2.5 s each, and six are still planned.
+        Assert.Equal(TimeSpan.FromSeconds(15), LaunchPlan.TimeLeft(10, 4, 6));
+        Assert.Equal(TimeSpan.Zero, LaunchPlan.TimeLeft(10, 4, 0));
+        // Nothing has run: nothing to estimate from.
+        Assert.Null(LaunchPlan.TimeLeft(0, 0, 8));
+    }
+
+    [Fact]
+    public void A_progress_line_says_about_how_long_is_left_in_whole_seconds_rounded_up()
+    {
+        var launch = new RunProgress("measure", TimeSpan.FromSeconds(4.2), "starting", "net9.0", 1, 2, "Sum", Launch: 2, LaunchCount: 4, Left: TimeSpan.FromSeconds(11.2));
+        var round = new RunProgress("round", TimeSpan.FromSeconds(9), "round 1 done", Left: TimeSpan.FromSeconds(0.3));
+
+        Assert.Equal("[   4.2s] net9.0 case 1/2 launch 2/4 Sum starting, about 12 s left", launch.ToString());
+        Assert.Equal("[   9.0s] round 1 done, about 1 s left", round.ToString());
+        Assert.Equal("[   4.2s] net9.0 case 1/2 launch 2/4 Sum starting", (launch with { Left = null }).ToString());
+    }
 }
