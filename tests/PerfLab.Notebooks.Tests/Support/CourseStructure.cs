@@ -194,6 +194,32 @@ public static partial class CourseStructure
         }
     }
 
+    /// <summary>The most teaching prose a notebook may hold: what a reader reads in one sitting, with notes folded.</summary>
+    public const int TeachingProseLimit = 16_000;
+
+    /// <summary>
+    /// A notebook whose teaching prose is over <see cref="TeachingProseLimit"/> characters: its Markdown cells without
+    /// measurement notes (<c>&lt;details&gt;</c> blocks), tables, fenced code and HTML comments, which a reader skips or
+    /// opens on purpose.
+    /// </summary>
+    public static IEnumerable<string> TeachingProse(NotebookDocument notebook, string name)
+    {
+        var length = notebook.Cells.Where(c => c.Kind == CellKind.Markdown).Sum(c => TeachingText(c.Source).Length);
+        if (length > TeachingProseLimit)
+        {
+            yield return string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{name}: {length:N0} characters of teaching prose, over {TeachingProseLimit:N0}: move what is about measuring into the sections' measurement notes, or say it shorter.");
+        }
+    }
+
+    private static string TeachingText(string markdown)
+    {
+        var text = SkippedBlocks().Replace(markdown.ReplaceLineEndings("\n"), "");
+        return string.Join("\n", text.Split('\n').Where(l => !l.TrimStart().StartsWith('|')));
+    }
+
+    [GeneratedRegex(@"<details>.*?</details>|```.*?```|<!--.*?-->", RegexOptions.Singleline)]
+    private static partial Regex SkippedBlocks();
+
     private static CompilationUnitSyntax Parse(string source) =>
         (CompilationUnitSyntax)CSharpSyntaxTree.ParseText(source, CSharpParseOptions.Default.WithKind(SourceCodeKind.Script).WithLanguageVersion(LanguageVersion.Latest)).GetRoot();
 

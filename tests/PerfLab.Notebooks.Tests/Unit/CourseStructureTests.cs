@@ -56,6 +56,26 @@ public class CourseStructureTests
         AssertNone(Course().SelectMany(n => CourseStructure.NotesPlacement(n.Notebook, n.Name)), "notes block(s) under the wrong section");
 
     [Fact]
+    public void No_notebook_holds_more_than_its_limit_of_teaching_prose() =>
+        AssertNone(Course().SelectMany(n => CourseStructure.TeachingProse(n.Notebook, n.Name)), "notebook(s) with too much teaching prose");
+
+    [Fact]
+    public void Teaching_prose_over_the_limit_is_reported_and_the_same_text_in_notes_tables_and_code_is_not()
+    {
+        var long_ = new string('a', CourseStructure.TeachingProseLimit);
+        var over = Notebook(Metadata(), Markdown(Intro("- a")), Code(SetupText), Markdown(long_));
+        var folded = Notebook(Metadata(), Markdown(Intro("- a")), Code(SetupText),
+            Markdown("<details>\n<summary>Measurement notes</summary>\n\n" + long_ + "\n\n</details>"),
+            Markdown("| " + long_ + " |"),
+            Markdown("```\n" + long_ + "\n```"));
+
+        var problem = Assert.Single(CourseStructure.TeachingProse(over, "jit/05"));
+
+        Assert.StartsWith("jit/05: 16,", problem, StringComparison.Ordinal);
+        Assert.Empty(CourseStructure.TeachingProse(folded, "jit/05"));
+    }
+
+    [Fact]
     public void A_notes_block_after_the_next_sections_prompt_is_reported_and_one_before_its_heading_is_not()
     {
         const string notes = "<details>\n<summary>Measurement notes</summary>\n\nNoisy.\n\n</details>";
