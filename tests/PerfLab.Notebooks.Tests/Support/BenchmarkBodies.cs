@@ -164,33 +164,6 @@ public static class BenchmarkBodies
 
     private static SyntaxNode Parse(CodeRuns.Snippet snippet) => CSharpSyntaxTree.ParseText(snippet.Text, Options(snippet.Kind)).GetRoot();
 
-    // The API's type and namespace names: a name used bare (not after a '.') is the API's only as one of these; a bare
-    // call of an API member's name (Nop(ptr)) is the text's own method.
-    private static readonly HashSet<string> TypeNames = LoadTypeNames();
-
-    private static HashSet<string> LoadTypeNames()
-    {
-        var names = new HashSet<string>(StringComparer.Ordinal);
-        System.Reflection.Assembly[] libraries =
-        [
-            typeof(object).Assembly, typeof(Enumerable).Assembly, typeof(System.Collections.BitArray).Assembly,
-            typeof(System.Collections.Concurrent.ConcurrentDictionary<,>).Assembly, typeof(System.Collections.Frozen.FrozenSet).Assembly,
-            typeof(System.Text.RegularExpressions.Regex).Assembly, typeof(BenchmarkDotNet.Attributes.BenchmarkAttribute).Assembly,
-        ];
-        foreach (var type in libraries.Distinct().SelectMany(a => a.GetExportedTypes()))
-        {
-            var name = type.Name.Split('`')[0];
-            names.Add(name);
-            names.UnionWith(type.Namespace?.Split('.') ?? []);
-            if (typeof(Attribute).IsAssignableFrom(type) && name.EndsWith("Attribute", StringComparison.Ordinal))
-            {
-                names.Add(name[..^"Attribute".Length]);
-            }
-        }
-
-        return names;
-    }
-
     // The names a text declares (as CodeRuns counts them): an identifier token whose parent is no name that refers.
     private static HashSet<string> Declared(SyntaxNode root) =>
         root.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken) && t.Parent is not (SimpleNameSyntax or null))
@@ -241,7 +214,7 @@ public static class BenchmarkBodies
             if (token.IsKind(SyntaxKind.IdentifierToken))
             {
                 var name = token.ValueText;
-                var api = previous is "." or "->" or "::" ? CodeRuns.ApiNames.Contains(name) : TypeNames.Contains(name);
+                var api = previous is "." or "->" or "::" ? CodeRuns.ApiNames.Contains(name) : CodeRuns.ApiTypeNames.Contains(name);
                 text = !declared.Contains(name) && (SyntaxFacts.GetContextualKeywordKind(name) != SyntaxKind.None || api) ? name : CodeRuns.Name;
             }
 

@@ -98,6 +98,10 @@ public static partial class CodeRuns
         public override string ToString() => $"{File} | {Where} | {Figure}";
     }
 
+    /// <summary>The API's type and namespace names (and attributes' short names), without its members' names: a part of
+    /// <see cref="ApiNames"/>, which is made from it (so it comes first).</summary>
+    public static FrozenSet<string> ApiTypeNames { get; } = LoadApiTypeNames();
+
     /// <summary>
     /// Names of public types (attributes also without "Attribute"), their members and namespaces, of the .NET
     /// libraries and the BenchmarkDotNet attributes the course's code uses: a renamed copy keeps them.
@@ -434,23 +438,9 @@ public static partial class CodeRuns
 
     private static FrozenSet<string> LoadApiNames()
     {
-        Assembly[] libraries =
-        [
-            typeof(object).Assembly, typeof(Enumerable).Assembly, typeof(System.Collections.BitArray).Assembly,
-            typeof(ConcurrentDictionary<,>).Assembly, typeof(FrozenSet).Assembly, typeof(Regex).Assembly,
-            typeof(BenchmarkAttribute).Assembly,
-        ];
-        var names = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var type in libraries.Distinct().SelectMany(a => a.GetExportedTypes()))
+        var names = new HashSet<string>(ApiTypeNames, StringComparer.Ordinal);
+        foreach (var type in ApiLibraries().SelectMany(a => a.GetExportedTypes()))
         {
-            var typeName = type.Name.Split('`')[0];
-            names.Add(typeName);
-            names.UnionWith(type.Namespace?.Split('.') ?? []);
-            if (typeof(Attribute).IsAssignableFrom(type) && typeName.EndsWith("Attribute", StringComparison.Ordinal))
-            {
-                names.Add(typeName[..^"Attribute".Length]);
-            }
-
             foreach (var member in type.GetMembers(BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly))
             {
                 if (member is not MethodBase { IsSpecialName: true })
@@ -461,6 +451,34 @@ public static partial class CodeRuns
         }
 
         return names.ToFrozenSet(StringComparer.Ordinal);
+    }
+
+    private static FrozenSet<string> LoadApiTypeNames()
+    {
+        var names = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var type in ApiLibraries().SelectMany(a => a.GetExportedTypes()))
+        {
+            var typeName = type.Name.Split('`')[0];
+            names.Add(typeName);
+            names.UnionWith(type.Namespace?.Split('.') ?? []);
+            if (typeof(Attribute).IsAssignableFrom(type) && typeName.EndsWith("Attribute", StringComparison.Ordinal))
+            {
+                names.Add(typeName[..^"Attribute".Length]);
+            }
+        }
+
+        return names.ToFrozenSet(StringComparer.Ordinal);
+    }
+
+    private static IEnumerable<Assembly> ApiLibraries()
+    {
+        Assembly[] libraries =
+        [
+            typeof(object).Assembly, typeof(Enumerable).Assembly, typeof(System.Collections.BitArray).Assembly,
+            typeof(ConcurrentDictionary<,>).Assembly, typeof(FrozenSet).Assembly, typeof(Regex).Assembly,
+            typeof(BenchmarkAttribute).Assembly,
+        ];
+        return libraries.Distinct();
     }
 
     // A code span in a markdown line: one or more backticks, the code, as many backticks.
