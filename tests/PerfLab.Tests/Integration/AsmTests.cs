@@ -157,7 +157,7 @@ public class AsmTests
     }
 
     [Fact]
-    public async Task A_benchmark_returning_a_ref_struct_is_driven_and_shown_with_csharp_type_names_N10_J25()
+    public async Task A_benchmark_returning_a_ref_struct_is_driven_and_shown_with_csharp_type_names()
     {
         const string source = """
             using BenchmarkDotNet.Attributes;
@@ -165,22 +165,21 @@ public class AsmTests
             public class SpanReturn
             {
                 [Benchmark]
-                [Arguments("text")]
-                public ReadOnlySpan<char> OrEmpty(string? text)
+                [Arguments("ticket 4711 open")]
+                public ReadOnlySpan<char> FirstWord(string line)
                 {
-                    text ??= "";
-                    return text.AsSpan();
+                    var end = line.IndexOf(' ');
+                    return end < 0 ? line.AsSpan() : line.AsSpan(0, end);
                 }
             }
             """;
 
-        var report = await Capture("OrEmpty", source);
+        var report = await Capture("FirstWord", source);
 
         // Reflection cannot call it; a stub that does not inline it lets tiering reach Tier1 on every runtime.
         var view = Assert.Single(report.Methods());
-        Assert.Equal("SpanReturn:OrEmpty(System.String):System.ReadOnlySpan`1[char]:this", view.Method);
-        Assert.All(RuntimeCatalog.Monikers, runtime => Assert.StartsWith("Tier1", Listing(report, runtime, "SpanReturn:OrEmpty").Tier, StringComparison.Ordinal));
-        Assert.True(Listing(report, "net10.0", "SpanReturn:OrEmpty").CodeSize < Listing(report, "net9.0", "SpanReturn:OrEmpty").CodeSize, report.ToString());
+        Assert.Equal("SpanReturn:FirstWord(System.String):System.ReadOnlySpan`1[char]:this", view.Method);
+        Assert.All(RuntimeCatalog.Monikers, runtime => Assert.StartsWith("Tier1", Listing(report, runtime, "SpanReturn:FirstWord").Tier, StringComparison.Ordinal));
     }
 
     [Fact]
