@@ -111,6 +111,39 @@ public static class NotebookClaims
     }
 
     /// <summary>
+    /// Each asm view of <paramref name="notebook"/>'s report, as `perflab run` wrote it in this test run, opened in
+    /// Chromium: the view listing <c>Type:Method</c> of each lead must show that listing and fold every other one.
+    /// Returns what differs, one line per view.
+    /// </summary>
+    public static async Task<IReadOnlyList<string>> OpenListingProblemsAsync(string reports, string notebook, params (string Type, string Method)[] leads)
+    {
+        var report = Path.Combine(reports, Path.ChangeExtension(notebook, ".html"));
+        await using var browser = await OfflineBrowser.OpenAsync(report);
+        // Per view, "shown NAME" or "folded NAME" per listing; checkVisibility, as a folded <details> keeps its table laid out.
+        var views = await browser.Tab.EvaluateAsync<string[][]>("""
+            () => [...document.querySelectorAll('.perflab-asm')].map(view => [...view.querySelectorAll('details')].map(d =>
+              ([...d.querySelectorAll('table')].some(t => t.checkVisibility()) ? 'shown ' : 'folded ') + d.querySelector('summary').textContent))
+            """);
+        var problems = new List<string>();
+        foreach (var (type, method) in leads)
+        {
+            var name = $"{type}:{method}";
+            var view = views.FirstOrDefault(v => v.Any(l => l.Split(' ', 2)[1].StartsWith(name + "(", StringComparison.Ordinal)));
+            var shown = view?.Where(l => l.StartsWith("shown ", StringComparison.Ordinal)).Select(l => l["shown ".Length..]).ToArray();
+            if (shown is null)
+            {
+                problems.Add($"{notebook}: no asm view lists {name}");
+            }
+            else if (shown.Length != 1 || !shown[0].StartsWith(name + "(", StringComparison.Ordinal))
+            {
+                problems.Add($"{notebook}: the view listing {name} shows [{string.Join("; ", shown)}] open, not {name} alone");
+            }
+        }
+
+        return problems;
+    }
+
+    /// <summary>
     /// Bytes per call are averaged over the measured calls, and BenchmarkDotNet counts the whole process: on a
     /// busy machine a background tier-1 compile landing during the measurement adds a byte or two. An object
     /// the code allocates is 24 bytes or more, so a margin of 8 keeps every claim meaningful.

@@ -9,7 +9,7 @@ namespace PerfLab.Notebooks.Tests.Integration;
 /// listing holds, checked on the listings the notebook routes captured in this test run.
 /// </summary>
 [Collection(BothRoutes.Name)]
-public class JitBoundsLoopsFoldingClaimsTests
+public class JitBoundsLoopsFoldingClaimsTests(CourseRun course)
 {
     private const string BoundsChecks = "jit/04-bounds-checks.ipynb";
     private const string Loops = "jit/05-loops-and-inlining.ipynb";
@@ -145,6 +145,14 @@ public class JitBoundsLoopsFoldingClaimsTests
             Assert.True(loops == listing.Loops, $"{method} on {runtime}: {listing.Loops} loops, the notebook says {loops}\n{listing}");
             SizeIs(size, listing, $"{method} on {runtime}");
         }
+    }
+
+    // The listing each whole-class cell's text reads, which its view must open: another, open above it, hides the lesson.
+    [Fact]
+    public async Task Loops_each_asm_view_opens_the_listing_its_text_reads()
+    {
+        var problems = await OpenListingProblemsAsync(course.Reports, Loops, ("IndexWalks", "CellValues"), ("CloneLoops", "RankSpan"), ("InliningLimits", "CountVisit"));
+        Assert.True(problems.Count == 0, string.Join("\n", problems));
     }
 
     [Fact]
