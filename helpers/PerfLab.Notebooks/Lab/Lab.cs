@@ -179,7 +179,20 @@ public static class Lab
     /// <param name="methods">Method names; none shows every [Benchmark] method.</param>
     /// <returns>The listings (they display side by side).</returns>
     /// <exception cref="PerfLabException">The capture could not happen, or a pair is not NAME=VALUE; the message says why and what to do.</exception>
-    public static async Task<AsmReport> AsmAsync<T>(AsmVariant variant, string[] env, params string[] methods)
+    public static Task<AsmReport> AsmAsync<T>(AsmVariant variant, string[] env, params string[] methods) => AsmAsync<T>(variant, env, methods, open: null);
+
+    /// <summary>
+    /// The code the JIT generates for methods of <typeparamref name="T"/> on .NET 8, 9 and 10, with the listing of
+    /// <paramref name="open"/> first and open and the others folded, e.g. <c>Lab.AsmAsync&lt;Loops&gt;(open: "RankSpan")</c>.
+    /// </summary>
+    /// <typeparam name="T">The class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>
+    /// <param name="variant">Which code to show.</param>
+    /// <param name="env">NAME=VALUE pairs; none by default.</param>
+    /// <param name="methods">Method names; none shows every [Benchmark] method.</param>
+    /// <param name="open">The method whose listing the cell is about; default: the one whose code differs most between runtimes.</param>
+    /// <returns>The listings (they display side by side).</returns>
+    /// <exception cref="PerfLabException">The capture could not happen, a pair is not NAME=VALUE, or <paramref name="open"/> names no listed method.</exception>
+    public static async Task<AsmReport> AsmAsync<T>(AsmVariant variant = AsmVariant.SteadyState, string[]? env = null, string[]? methods = null, string? open = null)
     {
         var (cell, cellName, cancellation) = CurrentCell("AsmAsync");
         var name = typeof(T).Name;
@@ -188,13 +201,17 @@ public static class Lab
         {
             Source = source,
             SourcePath = sourceCell,
-            Methods = (methods ?? []).Select(m => m.Contains('.', StringComparison.Ordinal) ? m : name + "." + m).ToArray(),
+            Methods = (methods ?? []).Select(Qualified).ToArray(),
             FullOpts = variant == AsmVariant.FullOpts,
             NoPgo = variant == AsmVariant.NoPgo,
             Tier0 = variant == AsmVariant.Tier0,
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
         };
-        return await Disassembler.Value.CaptureAsync(request, ProgressLines(), cancellation).ConfigureAwait(false);
+        var report = await Disassembler.Value.CaptureAsync(request, ProgressLines(), cancellation).ConfigureAwait(false);
+        return open is null ? report : report.Opening(Qualified(open));
+
+        // A bare method name is T's; "Tally.Add" names a class of its own.
+        string Qualified(string method) => method.Contains('.', StringComparison.Ordinal) ? method : name + "." + method;
     }
 
     /// <summary>

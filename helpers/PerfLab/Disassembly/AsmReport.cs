@@ -73,7 +73,14 @@ public sealed record AsmGroup(IReadOnlyList<string> Runtimes, AsmListing Listing
 /// <summary>One method across runtimes, grouped by identical code.</summary>
 /// <param name="Method">The JIT's full name.</param>
 /// <param name="Groups">Consecutive runtimes with the same code.</param>
-public sealed record AsmMethodView(string Method, IReadOnlyList<AsmGroup> Groups);
+public sealed record AsmMethodView(string Method, IReadOnlyList<AsmGroup> Groups)
+{
+    /// <summary>The listing the views show first and open, the others folded (see <see cref="AsmReport.Methods"/>).</summary>
+    public bool Lead { get; init; }
+
+    /// <summary>How much the code changes between runtimes: <see cref="LineDiff.ChangedLines"/> of each pair of consecutive groups, summed.</summary>
+    public int ChangedLines => Groups.Skip(1).Select((group, i) => LineDiff.ChangedLines(AsmDiff.Align(Groups[i].Listing, group.Listing))).Sum();
+}
 
 /// <summary>The assembly of one method on several runtimes, with what changed between them.</summary>
 /// <param name="Method">What the reader asked for.</param>
@@ -82,6 +89,44 @@ public sealed record AsmMethodView(string Method, IReadOnlyList<AsmGroup> Groups
 [PerfLab.Views.Html.TypeFormatterSource(typeof(PerfLab.Views.Html.NotebookFormatterSource))]
 public sealed record AsmReport(string Method, string Variant, IReadOnlyList<RuntimeAsm> Runtimes)
 {
+    /// <summary>The JIT's full name of the method the reader asked to open (<see cref="Opening"/>), or null: the one whose code differs most.</summary>
+    public string? Open { get; init; }
+
+    /// <summary>This report with the listing of <paramref name="method"/> shown first and open, the others folded.</summary>
+    /// <param name="method">"RankSpan", "CloneLoops.RankSpan", "Tally.Add" (class and method), or the JIT's full name.</param>
+    /// <exception cref="PerfLabException">No listed method has that name, or several do.</exception>
+    public AsmReport Opening(string method)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(method);
+        var listed = MethodNames().Select(m => m.Method).ToArray();
+        var named = listed.Where(m => m == method || NamedAs(m, method)).ToArray();
+        return named.Length switch
+        {
+            1 => this with { Open = named[0] },
+            0 => throw new PerfLabException($"There is no listing of {method} to open: the listings are of {string.Join(", ", listed.Select(ShortName))}.", "Name one of those methods."),
+            _ => throw new PerfLabException($"{method} names {named.Length} listings: {string.Join("; ", named)}.", "Give the full name of the one to open."),
+        };
+    }
+
+    // "RankSpan" or "CloneLoops.RankSpan" (a nested class as Outer.Inner) names the JIT's "CloneLoops:RankSpan():this".
+    private static bool NamedAs(string jitName, string name)
+    {
+        var dot = name.LastIndexOf('.');
+        var (type, member) = Split(jitName);
+        return member == name[(dot + 1)..] && (dot < 0 || type == name[..dot] || type.EndsWith("." + name[..dot], StringComparison.Ordinal));
+    }
+
+    private static string ShortName(string jitName) => Split(jitName) is var (type, member) ? type + "." + member : jitName;
+
+    // The JIT's "Ns.Outer+Inner:Member[T](args):ret" as ("Ns.Outer.Inner", "Member").
+    private static (string Type, string Member) Split(string jitName)
+    {
+        var colon = jitName.IndexOf(':', StringComparison.Ordinal);
+        var rest = jitName[(colon + 1)..];
+        var end = rest.IndexOfAny(['(', '[']);
+        return (jitName[..Math.Max(colon, 0)].Replace('+', '.'), end < 0 ? rest : rest[..end]);
+    }
+
     /// <summary>For each method, the one-line summary between consecutive runtimes that both compiled it.</summary>
     public IReadOnlyList<string> Summaries()
     {
@@ -112,9 +157,19 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
 
     /// <summary>
     /// Per method, the runtimes grouped where their code is the same (after masking addresses), in the
-    /// order asked for; a runtime on which the method has no code of its own is left out.
+    /// order asked for; a runtime on which the method has no code of its own is left out. The lead comes first:
+    /// the method named by <see cref="Open"/>, else the one whose code differs most between runtimes (the most
+    /// <see cref="AsmMethodView.ChangedLines"/>; the first listed on a tie), so a cell that shows a whole class
+    /// opens the listing that changed.
     /// </summary>
     public IReadOnlyList<AsmMethodView> Methods()
+    {
+        var views = Grouped();
+        var lead = Open is null ? views.MaxBy(v => v.ChangedLines) : views.FirstOrDefault(v => v.Method == Open);
+        return lead is null ? views : [lead with { Lead = true }, .. views.Where(v => !ReferenceEquals(v, lead))];
+    }
+
+    private List<AsmMethodView> Grouped()
     {
         var views = new List<AsmMethodView>();
         foreach (var (method, key) in MethodNames())

@@ -235,6 +235,70 @@ public class AsmListingTests
         Assert.Equal(2, report.Summaries().Count);
     }
 
+    // Three methods: Same has one code everywhere, Small changes one line on .NET 10, Large three.
+    private static AsmReport ThreeMethods() => new("Shapes", "steady state", [
+        new RuntimeAsm("net8.0", "8.0.31", [
+            new AsmListing("Shapes:Same():int:this", "Tier1", false, 3, ["xor      eax, eax", "ret"]),
+            new AsmListing("Shapes:Small():int:this", "Tier1", false, 6, ["mov      eax, 1", "ret"]),
+            new AsmListing("Shapes+Inner:Large(int):int:this", "Tier1", false, 9, ["mov      eax, esi", "add      eax, eax", "add      eax, eax", "ret"])], []),
+        new RuntimeAsm("net10.0", "10.0.12", [
+            new AsmListing("Shapes:Same():int:this", "Tier1", false, 3, ["xor      eax, eax", "ret"]),
+            new AsmListing("Shapes:Small():int:this", "Tier1", false, 6, ["mov      eax, 2", "ret"]),
+            new AsmListing("Shapes+Inner:Large(int):int:this", "Tier1", false, 4, ["lea      eax, [4*rsi]", "ret"])], []),
+    ]);
+
+    [Fact]
+    public void A_report_of_several_methods_leads_with_the_one_whose_code_differs_most_and_opens_only_it()
+    {
+        var report = ThreeMethods();
+
+        var html = PerfLab.Views.Html.AsmHtml.Fragment(report);
+        var text = report.ToString();
+
+        Assert.Equal(["Shapes+Inner:Large(int):int:this", "Shapes:Same():int:this", "Shapes:Small():int:this"], report.Methods().Select(v => v.Method));
+        Assert.Equal(["Shapes+Inner:Large(int):int:this"], html.Split("<details open><summary><code>").Skip(1).Select(s => s[..s.IndexOf('<', StringComparison.Ordinal)]));
+        Assert.Equal(3, html.Split("<details").Length - 1);
+        Assert.StartsWith("── Shapes+Inner:Large(int):int:this  ◀ first: its code differs most between runtimes (3 lines changed)\n", text[text.IndexOf("── ", StringComparison.Ordinal)..], StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("Small", "Shapes:Small():int:this")]
+    [InlineData("Shapes.Small", "Shapes:Small():int:this")]
+    [InlineData("Inner.Large", "Shapes+Inner:Large(int):int:this")]
+    [InlineData("Shapes.Inner.Large", "Shapes+Inner:Large(int):int:this")]
+    [InlineData("Shapes:Same():int:this", "Shapes:Same():int:this")]
+    public void Opening_a_method_by_name_leads_with_it(string name, string opened)
+    {
+        var report = ThreeMethods().Opening(name);
+
+        var views = report.Methods();
+
+        Assert.Equal(opened, views[0].Method);
+        Assert.Equal([true, false, false], views.Select(v => v.Lead));
+        Assert.Contains($"── {opened}  ◀ first: named to open", report.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Opening_a_name_no_listing_has_is_refused_naming_the_listings()
+    {
+        var error = Assert.Throws<PerfLabException>(() => ThreeMethods().Opening("Shapes.Large"));
+
+        Assert.Equal("There is no listing of Shapes.Large to open: the listings are of Shapes.Same, Shapes.Small, Shapes.Inner.Large.", error.Message);
+    }
+
+    [Fact]
+    public void Opening_a_name_several_overloads_share_is_refused_naming_them()
+    {
+        var report = new AsmReport("Add", "steady state", [
+            new RuntimeAsm("net10.0", "10.0.12", [new AsmListing("Sums:Add(int):int:this", "Tier1", false, 3, ["ret"]), new AsmListing("Sums:Add(long):long:this", "Tier1", false, 4, ["ret"])], []),
+        ]);
+
+        var error = Assert.Throws<PerfLabException>(() => report.Opening("Add"));
+
+        Assert.Equal("Add names 2 listings: Sums:Add(int):int:this; Sums:Add(long):long:this.", error.Message);
+        Assert.Equal("Sums:Add(long):long:this", report.Opening("Sums:Add(long):long:this").Methods()[0].Method);
+    }
+
     [Fact]
     public void Summary_names_size_and_every_count_that_changed()
     {

@@ -6,14 +6,11 @@ namespace PerfLab.Views.Html;
 
 /// <summary>
 /// The HTML view of an <see cref="AsmReport"/> for notebooks and reports: summaries on top, then per
-/// method the code side by side per group of runtimes, changed lines highlighted, long listings
-/// collapsed. Self-contained (inline CSS, no script), readable in light and dark themes.
+/// method the code side by side per group of runtimes, changed lines highlighted; the lead listing
+/// (<see cref="AsmReport.Methods"/>) first and open, the others folded. Self-contained (inline CSS, no script), readable in light and dark themes.
 /// </summary>
 public static class AsmHtml
 {
-    /// <summary>Listings longer than this start collapsed.</summary>
-    public const int CollapseAfterLines = 60;
-
     // Shared with RegexSourceHtml: the same side-by-side tables, old and new lines in the same colors.
     internal const string Style = """
         .perflab-asm { font-family: system-ui, sans-serif; color: inherit; }
@@ -43,8 +40,7 @@ public static class AsmHtml
 
         foreach (var method in report.Methods())
         {
-            var rows = method.Groups.Count == 1 ? method.Groups[0].Listing.Lines.Count : method.Groups.Skip(1).Select((g, i) => AsmDiff.Align(method.Groups[i].Listing, g.Listing).Count).Max();
-            html.Append("<details").Append(rows <= CollapseAfterLines ? " open" : "").Append("><summary><code>").Append(Escape(method.Method)).Append("</code></summary>");
+            html.Append("<details").Append(method.Lead ? " open" : "").Append("><summary><code>").Append(Escape(method.Method)).Append("</code></summary>");
             foreach (var group in method.Groups)
             {
                 html.Append("<div class=\"counts\">").Append(Escape($"{group.Label}: {group.Description}; {group.Counts}")).Append("</div>");

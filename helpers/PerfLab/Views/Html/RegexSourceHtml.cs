@@ -12,6 +12,9 @@ namespace PerfLab.Views.Html;
 /// </summary>
 public static class RegexSourceHtml
 {
+    // Parts longer than this start collapsed.
+    private const int CollapseAfterLines = 60;
+
     private const string Style = """
         .perflab-regex h3 code { font-size: 0.95em; }
         .perflab-regex h4 { margin: 1em 0 0.2em; }
@@ -97,7 +100,7 @@ public static class RegexSourceHtml
         var title = part.Name == RegexPart.HelpersName ? "<code>Utilities</code>: the helpers they call" : "<code>" + Escape(part.Name) + "</code>";
         if (part.IsCode)
         {
-            html.Append("<details data-part=\"").Append(Escape(part.Name)).Append('"').Append(part.Rows <= AsmHtml.CollapseAfterLines ? " open" : "")
+            html.Append("<details data-part=\"").Append(Escape(part.Name)).Append('"').Append(part.Rows <= CollapseAfterLines ? " open" : "")
                 .Append("><summary>").Append(title).Append(" <span class=\"counts\">").Append(counts).Append("</span></summary>");
         }
         else

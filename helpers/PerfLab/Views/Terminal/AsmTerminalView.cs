@@ -5,7 +5,8 @@ namespace PerfLab.Views.Terminal;
 
 /// <summary>
 /// The terminal view of an <see cref="AsmReport"/>: the one-line summaries on top, then per method the
-/// code once where runtimes agree, or two columns side by side where they differ ("!" marks a changed line).
+/// code once where runtimes agree, or two columns side by side where they differ ("!" marks a changed line);
+/// the lead listing (<see cref="AsmReport.Methods"/>) first, marked with why.
 /// </summary>
 internal static class AsmTerminalView
 {
@@ -23,10 +24,11 @@ internal static class AsmTerminalView
             text.AppendLine("  " + summary);
         }
 
-        foreach (var method in report.Methods())
+        var methods = report.Methods();
+        foreach (var method in methods)
         {
             text.AppendLine();
-            text.AppendLine($"── {method.Method}");
+            text.AppendLine($"── {method.Method}" + (method.Lead && methods.Count > 1 ? LeadMark(report, method) : ""));
             foreach (var group in method.Groups)
             {
                 text.AppendLine($"   {group.Label}: {group.Description}; {group.Counts}");
@@ -65,6 +67,10 @@ internal static class AsmTerminalView
 
         return text.ToString();
     }
+
+    // Why this listing comes first; the HTML view opens it instead.
+    private static string LeadMark(AsmReport report, AsmMethodView method) =>
+        report.Open is not null ? "  ◀ first: named to open" : $"  ◀ first: its code differs most between runtimes ({method.ChangedLines} lines changed)";
 
     private static string Indent(string? line) => line is null ? "" : line.EndsWith(':') ? line : "  " + line;
 
