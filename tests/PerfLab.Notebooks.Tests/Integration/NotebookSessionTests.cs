@@ -298,6 +298,30 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task An_asm_cell_opens_the_listing_it_names_and_a_name_no_listing_has_fails_the_cell()
+    {
+        using var cells = new CellRecorder();
+        await cells.RunAsync(Setup);
+        var named = await cells.RunAsync("""
+            public class TwoLoops
+            {
+                private readonly int[] _data = Enumerable.Range(0, 64).ToArray();
+                [Benchmark] public int Sum() { var s = 0; foreach (var x in _data) s += x; return s; }
+                [Benchmark] public int SumOfSquares() { var s = 0; for (var i = 0; i < _data.Length; i++) s += _data[i] * _data[i]; return s; }
+            }
+            await Lab.AsmAsync<TwoLoops>(open: "Sum")
+            """);
+        var wrong = await cells.RunAsync("await Lab.AsmAsync<TwoLoops>(open: \"Sums\")");
+
+        Assert.True(named.Outcome.Succeeded, named.ToString());
+        var html = named.Result!.Data["text/html"];
+        Assert.Equal(["TwoLoops:Sum():int:this"], html.Split("<details open><summary><code>").Skip(1).Select(s => s[..s.IndexOf('<', StringComparison.Ordinal)]));
+        Assert.False(wrong.Outcome.Succeeded);
+        Assert.StartsWith("There is no listing of TwoLoops.Sums to open: the listings are of ", wrong.Error!.Message, StringComparison.Ordinal);
+        Assert.Contains("TwoLoops.SumOfSquares", wrong.Error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task MemoryDiagnoser_in_a_cell_gets_the_fix_to_drop_it()
     {
         using var cells = new CellRecorder();
