@@ -19,6 +19,7 @@ Commands:
 """
 import json
 import queue
+import signal
 import sys
 import time
 import traceback
@@ -155,6 +156,11 @@ def handle(command):
 
 
 def main():
+    # Jupyter's interrupt is SIGINT, and a kernel started with SIGINT ignored never sees it: a process inherits an
+    # ignored signal, and .NET keeps an inherited ignore (Python does too, until a handler is set). A test run started
+    # in the background, as CI starts it, has SIGINT ignored; a Jupyter server started from a terminal has Python's
+    # handler, so its kernels start with the default. The driver stands in for that server.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     for line in sys.stdin:
         if not line.strip():
             continue
