@@ -116,7 +116,11 @@ public sealed record AsmReport(string Method, string Variant, IReadOnlyList<Runt
         return member == name[(dot + 1)..] && (dot < 0 || type == name[..dot] || type.EndsWith("." + name[..dot], StringComparison.Ordinal));
     }
 
-    private static string ShortName(string jitName) => Split(jitName) is var (type, member) ? type + "." + member : jitName;
+    private static string ShortName(string jitName)
+    {
+        var (type, member) = Split(jitName);
+        return type + "." + member;
+    }
 
     // The JIT's "Ns.Outer+Inner:Member[T](args):ret" as ("Ns.Outer.Inner", "Member").
     private static (string Type, string Member) Split(string jitName)

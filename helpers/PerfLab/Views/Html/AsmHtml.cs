@@ -7,7 +7,8 @@ namespace PerfLab.Views.Html;
 /// <summary>
 /// The HTML view of an <see cref="AsmReport"/> for notebooks and reports: summaries on top, then per
 /// method the code side by side per group of runtimes, changed lines highlighted; the lead listing
-/// (<see cref="AsmReport.Methods"/>) first and open, the others folded. Self-contained (inline CSS, no script), readable in light and dark themes.
+/// (<see cref="AsmReport.Methods"/>) first and open, the others folded. Self-contained (inline CSS, no
+/// script), readable in light and dark themes.
 /// </summary>
 public static class AsmHtml
 {
