@@ -52,13 +52,7 @@ public class InteractiveKernelTests(InteractiveKernelTests.Kernel kernel) : ICla
             await Lab.RunAsync<LiveInInteractive>(runtimes: ["net9.0", "net10.0"], mode: "quick", launches: 3, force: true)
             """, TimeSpan.FromMinutes(5));
 
-        Assert.True(cell.ReplyStatus == "ok" && cell.ReplySent is not null, $"The cell failed:\n{cell}\n--- driver stderr\n{kernel.Driver.Stderr}");
-        static bool IsTable(JupyterOutput o) => o.Data("text/html")?.Contains("class=\"perflab-results\"", StringComparison.Ordinal) == true;
-        var shown = cell.Outputs.FirstOrDefault(o => o.Type == "display_data" && o.DisplayId is not null && IsTable(o));
-        Assert.True(shown is not null, $"No table was displayed with a display_id while the cell ran:\n{cell}");
-        Assert.True(
-            cell.Outputs.Any(o => o.Type == "update_display_data" && o.DisplayId == shown.DisplayId && IsTable(o) && o.Sent < cell.ReplySent),
-            $"The table displayed as {shown.DisplayId} was never updated with a table before the execute_reply:\n{cell}");
+        cell.AssertTableShownAndUpdatedBeforeReply(kernel.Driver.Stderr);
     }
 
     [Fact]

@@ -23,13 +23,7 @@ public class LiveResultsKernelTests(JupyterKernelspec kernelspec) : IClassFixtur
             await Lab.RunAsync<LiveTable>(runtimes: ["net9.0", "net10.0"], mode: "quick", launches: 3, force: true)
             """, TimeSpan.FromMinutes(5)); // the measuring lock may be held by other tests' runs first
 
-        Assert.True(cell.ReplyStatus == "ok" && cell.ReplySent is not null, $"The benchmark cell failed:\n{cell}\n--- driver stderr\n{kernel.Stderr}");
-        static bool IsTable(JupyterOutput o) => o.Data("text/html")?.Contains("class=\"perflab-results\"", StringComparison.Ordinal) == true;
-        var shown = cell.Outputs.FirstOrDefault(o => o.Type == "display_data" && o.DisplayId is not null && IsTable(o));
-        Assert.True(shown is not null, $"No table was displayed with a display_id while the cell ran:\n{cell}");
-        Assert.True(
-            cell.Outputs.Any(o => o.Type == "update_display_data" && o.DisplayId == shown.DisplayId && IsTable(o) && o.Sent < cell.ReplySent),
-            $"The table displayed as {shown.DisplayId} was never updated with a table before the execute_reply:\n{cell}");
+        cell.AssertTableShownAndUpdatedBeforeReply(kernel.Stderr);
         Assert.True(cell.ResultHtml is { } result && result.Contains("class=\"perflab-results\"", StringComparison.Ordinal), $"The cell's result is not the final table:\n{cell}");
     }
 }

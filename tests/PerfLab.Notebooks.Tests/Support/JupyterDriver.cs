@@ -44,6 +44,21 @@ public sealed record JupyterCell(bool Idle, double Seconds, IReadOnlyList<Jupyte
     /// <summary>When the kernel sent the execute_reply (its header's date); null without a reply.</summary>
     public DateTimeOffset? ReplySent => Reply?["sent"] is { } sent ? DateTimeOffset.Parse((string)sent!, System.Globalization.CultureInfo.InvariantCulture) : null;
 
+    /// <summary>
+    /// Fails unless the cell ended "ok" after showing a results table with a display_id and updating that display with a
+    /// table before its execute_reply: the table as it grows, in either kernel.
+    /// </summary>
+    public void AssertTableShownAndUpdatedBeforeReply(string stderr)
+    {
+        Assert.True(ReplyStatus == "ok" && ReplySent is not null, $"The benchmark cell failed:\n{this}\n--- driver stderr\n{stderr}");
+        static bool IsTable(JupyterOutput o) => o.Data("text/html")?.Contains("class=\"perflab-results\"", StringComparison.Ordinal) == true;
+        var shown = Outputs.FirstOrDefault(o => o.Type == "display_data" && o.DisplayId is not null && IsTable(o));
+        Assert.True(shown is not null, $"No table was displayed with a display_id while the cell ran:\n{this}");
+        Assert.True(
+            Outputs.Any(o => o.Type == "update_display_data" && o.DisplayId == shown.DisplayId && IsTable(o) && o.Sent < ReplySent),
+            $"The table displayed as {shown.DisplayId} was never updated with a table before the execute_reply:\n{this}");
+    }
+
     public override string ToString() =>
         $"idle {Idle} after {Seconds} s, reply {Reply?.ToJsonString() ?? "(none)"}\n" + string.Join("\n", Outputs.Select(o => "  " + o));
 
