@@ -18,8 +18,8 @@ internal sealed class JitEvents : EventListener
     private const EventKeywords JitKeyword = (EventKeywords)0x10;
     private const int MethodLoadVerbose = 143;
 
-    /// <summary>The tiers, by the runtime's number.</summary>
-    public static readonly string[] Tiers =
+    // The tiers, by the runtime's number.
+    private static readonly string[] Tiers =
         ["unknown", "MinOpts", "Optimized", "Tier0", "Tier1", "Tier1-OSR", "Tier0-instrumented", "Tier1-instrumented"];
 
     // Code no later tier replaces: Tier1, or optimized from the start (AggressiveOptimization, tiering off), or MinOpts
