@@ -1,4 +1,5 @@
 using System.CommandLine;
+using PerfLab.Benchmarks;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Cli;
@@ -8,17 +9,26 @@ internal static class RuntimesCommand
 {
     public static Command Create(TextWriter output, TextWriter error)
     {
-        var provision = new Option<bool>("--provision") { Description = "Provision every missing runtime now (downloads runtime packs through NuGet)." };
+        var provision = new Option<bool>("--provision") { Description = "Provision every missing runtime now (downloads runtime packs through NuGet), and precompile the host for each (crossgen2 through NuGet)." };
         var command = new Command("runtimes", "List the runtimes the course uses: version, installed or provisioned, path.") { provision };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
-            var locator = new RuntimeLocator(PerfLabHome.Default());
+            var home = PerfLabHome.Default();
+            var locator = new RuntimeLocator(home);
+            var precompiled = new ReadyToRunHosts(home, new HostLayout(), locator.Sdk);
             var rows = new List<LocatedRuntime>();
             foreach (var runtime in RuntimeCatalog.All)
             {
-                rows.Add(parse.GetValue(provision)
-                    ? await locator.EnsureAsync(runtime, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false)
-                    : locator.Locate(runtime));
+                if (parse.GetValue(provision))
+                {
+                    var located = await locator.EnsureAsync(runtime, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
+                    await precompiled.PrepareAsync(located, m => error.WriteLine(m), retry: true, cancellationToken).ConfigureAwait(false);
+                    rows.Add(located);
+                }
+                else
+                {
+                    rows.Add(locator.Locate(runtime));
+                }
             }
 
             var width = rows.Max(r => r.Pinned.Moniker.Length);

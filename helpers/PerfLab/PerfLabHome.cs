@@ -35,6 +35,9 @@ public sealed class PerfLabHome
     /// <summary>Lock files that serialize provisioning and measuring across processes.</summary>
     public string Locks => Path.Combine(Root, "locks");
 
+    /// <summary>Host folders with ReadyToRun code, one per runtime and host build (<see cref="Benchmarks.ReadyToRunHosts"/>).</summary>
+    public string ReadyToRunHosts => Path.Combine(Root, "hosts");
+
     /// <summary>Projects used to download runtime packs with <c>dotnet restore</c>.</summary>
     public string Provisioning => Path.Combine(Root, "provision");
 

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PerfLab.Benchmarks;
 using PerfLab.Course.Setup;
 using PerfLab.Runtimes;
 
@@ -11,7 +12,7 @@ internal sealed record KitPackageList(IReadOnlyList<PackageIdentity> Packages, s
 {
     /// <summary>
     /// Every package the helpers' last restore used, for each of <paramref name="platforms"/>, plus the
-    /// runtime packs of every pinned runtime and the .NET Interactive tool the local tool manifest pins (so
+    /// runtime packs of every pinned runtime, the crossgen2 packs that precompile the host where it is precompiled, and the .NET Interactive tool the local tool manifest pins (so
     /// `setup.sh --from KIT` restores it offline, for Polyglot Notebooks).
     /// </summary>
     /// <param name="repo">The course's repository (its helpers/ are read).</param>
@@ -95,6 +96,10 @@ internal sealed record KitPackageList(IReadOnlyList<PackageIdentity> Packages, s
         foreach (var platform in platforms)
         {
             result.UnionWith(RuntimeCatalog.All.Select(r => new PackageIdentity(RuntimeProvisioner.PackIdFor(platform), r.Version)));
+            if (ReadyToRunHosts.CrossgenPackIdFor(platform) is { } crossgen)
+            {
+                result.UnionWith(RuntimeCatalog.All.Select(r => new PackageIdentity(crossgen, r.Version)));
+            }
         }
 
         return result.OrderBy(p => p.FileName, StringComparer.Ordinal).ToArray();

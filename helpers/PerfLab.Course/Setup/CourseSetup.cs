@@ -1,3 +1,4 @@
+using PerfLab.Benchmarks;
 using PerfLab.Course.Kit;
 using PerfLab.Kernel;
 using PerfLab.Processes;
@@ -37,9 +38,11 @@ public static class CourseSetup
 
         report($"Runtimes (PERFLAB_HOME: {home.Root}):");
         var locator = new RuntimeLocator(home, packageSource: packageSource);
+        var precompiled = new ReadyToRunHosts(home, new HostLayout(), locator.Sdk, packageSource);
         foreach (var runtime in RuntimeCatalog.All)
         {
             var located = await locator.EnsureAsync(runtime, m => report("  " + m), cancellationToken).ConfigureAwait(false);
+            await precompiled.PrepareAsync(located, m => report("  " + m), retry: true, cancellationToken).ConfigureAwait(false);
             report($"  {runtime.Moniker} {runtime.Version}: {located.Source.Name()} at {located.Path}");
         }
 

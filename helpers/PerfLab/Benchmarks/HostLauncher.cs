@@ -9,7 +9,7 @@ namespace PerfLab.Benchmarks;
 /// Starts one PerfLab.Host process on an exact runtime (`dotnet exec --fx-version`), with a request
 /// file, extra environment variables and a timeout, and reads back its events and result file.
 /// </summary>
-internal sealed class HostLauncher(HostLayout hosts)
+internal sealed class HostLauncher(ReadyToRunHosts hosts)
 {
     /// <summary>
     /// How a host run ended: the process, the result file when the host wrote one, and the first line the

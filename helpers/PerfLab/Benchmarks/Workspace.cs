@@ -15,7 +15,8 @@ internal sealed class Workspace
         Runtimes = new RuntimeLocator(Home);
         Hosts = new HostLayout();
         Compiler = new BenchmarkCompiler(Home, Hosts);
-        Launcher = new HostLauncher(Hosts);
+        Precompiled = new ReadyToRunHosts(Home, Hosts, Runtimes.Sdk);
+        Launcher = new HostLauncher(Precompiled);
     }
 
     public PerfLabHome Home { get; }
@@ -25,6 +26,9 @@ internal sealed class Workspace
     public HostLayout Hosts { get; }
 
     public BenchmarkCompiler Compiler { get; }
+
+    /// <summary>The hosts launches start: with ReadyToRun code once prepared (<see cref="LocateAsync"/>).</summary>
+    public ReadyToRunHosts Precompiled { get; }
 
     public HostLauncher Launcher { get; }
 
@@ -42,13 +46,14 @@ internal sealed class Workspace
         }
     }
 
-    /// <summary>Locates the runtime of every work, provisioning the missing ones, in order.</summary>
+    /// <summary>Locates the runtime of every work, provisioning the missing ones, in order, and prepares its precompiled host.</summary>
     public async Task LocateAsync<TOutcome>(IEnumerable<RuntimeWork<TOutcome>> works, Action<string> log, CancellationToken cancellationToken)
         where TOutcome : class
     {
         foreach (var work in works)
         {
             work.Located = await Runtimes.EnsureAsync(work.Runtime, log, cancellationToken).ConfigureAwait(false);
+            await Precompiled.PrepareAsync(work.Located, log, retry: false, cancellationToken).ConfigureAwait(false);
         }
     }
 

@@ -17,7 +17,7 @@ public static class TestHome
     public static string SharedRoot { get; } = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "perflab-tests-home");
 
     /// <summary>The folders of a home that may outlive a run: nothing in them depends on a measurement.</summary>
-    public static IReadOnlyList<string> SharedFolders { get; } = ["dotnet", "provision", "builds", "locks"];
+    public static IReadOnlyList<string> SharedFolders { get; } = ["dotnet", "provision", "builds", "hosts", "locks"];
 
     /// <summary>The environment variable naming the test run.</summary>
     public const string RunVariable = "PERFLAB_TEST_RUN";
