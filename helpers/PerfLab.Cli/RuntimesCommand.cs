@@ -22,7 +22,7 @@ internal static class RuntimesCommand
                 if (parse.GetValue(provision))
                 {
                     var located = await locator.EnsureAsync(runtime, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
-                    await precompiled.PrepareAsync(located, m => error.WriteLine(m), retry: true, cancellationToken).ConfigureAwait(false);
+                    await precompiled.PrepareAsync(located, m => error.WriteLine(m), ReadyToRunHosts.HostMaking.MakeAgain, cancellationToken).ConfigureAwait(false);
                     rows.Add(located);
                 }
                 else

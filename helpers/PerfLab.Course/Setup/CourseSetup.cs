@@ -42,7 +42,7 @@ public static class CourseSetup
         foreach (var runtime in RuntimeCatalog.All)
         {
             var located = await locator.EnsureAsync(runtime, m => report("  " + m), cancellationToken).ConfigureAwait(false);
-            await precompiled.PrepareAsync(located, m => report("  " + m), retry: true, cancellationToken).ConfigureAwait(false);
+            await precompiled.PrepareAsync(located, m => report("  " + m), ReadyToRunHosts.HostMaking.MakeAgain, cancellationToken).ConfigureAwait(false);
             report($"  {runtime.Moniker} {runtime.Version}: {located.Source.Name()} at {located.Path}");
         }
 

@@ -98,7 +98,7 @@ public sealed class BenchmarkEngine
         if (pending.Length > 0)
         {
             var provisionClock = Stopwatch.StartNew();
-            await _workspace.LocateAsync(pending, m => say("provision", m), cancellationToken).ConfigureAwait(false);
+            await _workspace.LocateAsync(pending, measures: request.Mode != BenchmarkMode.Smoke, m => say("provision", m), cancellationToken).ConfigureAwait(false);
             provisionSeconds = provisionClock.Elapsed.TotalSeconds;
 
             var waitClock = Stopwatch.StartNew();

@@ -17,6 +17,19 @@ namespace PerfLab.Benchmarks;
 /// </summary>
 public sealed class ReadyToRunHosts
 {
+    /// <summary>What <see cref="PrepareAsync"/> does about a precompiled host that is not made yet.</summary>
+    public enum HostMaking
+    {
+        /// <summary>Nothing: launches start the host as built (a smoke run or an asm capture, which measure nothing and should not wait seconds for a compile).</summary>
+        UseIfMade,
+
+        /// <summary>Make it, unless its crossgen2 download failed before (a run that measures: quick or full mode).</summary>
+        Make,
+
+        /// <summary>Make it, trying a failed download again (`perflab setup`, `perflab runtimes --provision`).</summary>
+        MakeAgain,
+    }
+
     /// <summary>Set to 0 to launch the host as built, without ReadyToRun code (bench/launches compares the two).</summary>
     public const string Variable = "PERFLAB_HOST_READYTORUN";
 
@@ -67,14 +80,14 @@ public sealed class ReadyToRunHosts
     }
 
     /// <summary>
-    /// Makes (or finds) the precompiled host for <paramref name="runtime"/>; on any failure, logs one line and leaves
-    /// launches on the host as built. Never throws but for cancellation.
+    /// Finds, or as <paramref name="making"/> says makes, the precompiled host for <paramref name="runtime"/>; on any
+    /// failure, logs one line and leaves launches on the host as built. Never throws but for cancellation.
     /// </summary>
     /// <param name="runtime">A located runtime (its framework is what crossgen2 compiles against).</param>
     /// <param name="log">Receives a line per step, and why the host runs as built when it does.</param>
-    /// <param name="retry">Try again even where an earlier download failed (setup, `perflab runtimes --provision`).</param>
+    /// <param name="making">Whether a missing host is made here.</param>
     /// <param name="cancellationToken">Stops the download or the compile (tree killed).</param>
-    public async Task PrepareAsync(LocatedRuntime runtime, Action<string> log, bool retry, CancellationToken cancellationToken)
+    public async Task PrepareAsync(LocatedRuntime runtime, Action<string> log, HostMaking making, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(runtime);
         ArgumentNullException.ThrowIfNull(log);
@@ -96,7 +109,7 @@ public sealed class ReadyToRunHosts
         var unavailable = Path.Combine(_home.ReadyToRunHosts, $"unavailable-{runtime.Pinned.Version}.txt");
         if (!Directory.Exists(target))
         {
-            if (File.Exists(unavailable) && !retry)
+            if (making == HostMaking.UseIfMade || (File.Exists(unavailable) && making != HostMaking.MakeAgain))
             {
                 Use(runtime, null);
                 return;

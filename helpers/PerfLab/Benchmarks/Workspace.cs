@@ -46,14 +46,19 @@ internal sealed class Workspace
         }
     }
 
-    /// <summary>Locates the runtime of every work, provisioning the missing ones, in order, and prepares its precompiled host.</summary>
-    public async Task LocateAsync<TOutcome>(IEnumerable<RuntimeWork<TOutcome>> works, Action<string> log, CancellationToken cancellationToken)
+    /// <summary>
+    /// Locates the runtime of every work, provisioning the missing ones, in order, and finds its precompiled host,
+    /// making it for a run that <paramref name="measures"/> (the compile takes seconds once; a smoke run or an asm
+    /// capture uses one only when it is made).
+    /// </summary>
+    public async Task LocateAsync<TOutcome>(IEnumerable<RuntimeWork<TOutcome>> works, bool measures, Action<string> log, CancellationToken cancellationToken)
         where TOutcome : class
     {
         foreach (var work in works)
         {
             work.Located = await Runtimes.EnsureAsync(work.Runtime, log, cancellationToken).ConfigureAwait(false);
-            await Precompiled.PrepareAsync(work.Located, log, retry: false, cancellationToken).ConfigureAwait(false);
+            var making = measures ? ReadyToRunHosts.HostMaking.Make : ReadyToRunHosts.HostMaking.UseIfMade;
+            await Precompiled.PrepareAsync(work.Located, log, making, cancellationToken).ConfigureAwait(false);
         }
     }
 

@@ -75,7 +75,7 @@ public sealed class AsmEngine
             var names = request.Methods.Count > 0 ? request.Methods : MethodResolver.BenchmarkMethods(assembly);
             return new CaptureTarget(work, names, names.SelectMany(m => MethodResolver.Resolve(assembly, m)).Distinct().ToArray());
         }).ToArray();
-        await _workspace.LocateAsync(targets.Select(t => t.Work), log, cancellationToken).ConfigureAwait(false);
+        await _workspace.LocateAsync(targets.Select(t => t.Work), measures: false, log, cancellationToken).ConfigureAwait(false);
 
         // Nothing is measured, but a measuring run elsewhere would be disturbed: wait for it, beside other captures.
         using var gate = await _workspace.AcquireMeasuringLockAsync(measures: false, log, cancellationToken).ConfigureAwait(false);

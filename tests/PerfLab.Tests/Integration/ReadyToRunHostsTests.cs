@@ -23,7 +23,9 @@ public class ReadyToRunHostsTests
         {
             Source = Sources.Tiny(),
             SourcePath = Path.Combine(Path.GetTempPath(), "Precompiled.cs"),
-            Mode = BenchmarkMode.Smoke,
+            // A run that measures makes the precompiled host when it is missing (a smoke run would only use one made).
+            Mode = BenchmarkMode.Quick,
+            Launches = 1,
             Runtimes = RuntimeCatalog.FindAll(["net8.0", "net10.0"]),
             Force = true,
             Environment = new Dictionary<string, string> { ["PERFLAB_JIT_TRACE"] = traces },
@@ -57,7 +59,13 @@ public class ReadyToRunHostsTests
         var precompiled = new ReadyToRunHosts(home, hosts, locator.Sdk);
         var lines = new List<string>();
 
-        await precompiled.PrepareAsync(located, lines.Add, retry: false, CancellationToken.None);
+        // What a smoke run or an asm capture asks: a host already made, or the host as built; nothing is compiled.
+        await precompiled.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.UseIfMade, CancellationToken.None);
+        Assert.Equal(hosts.HostAssembly(runtime), precompiled.HostAssembly(runtime));
+        Assert.Empty(lines);
+        Assert.False(Directory.Exists(home.ReadyToRunHosts), "a run that measures nothing made a precompiled host");
+
+        await precompiled.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.Make, CancellationToken.None);
 
         if (!Supported)
         {
@@ -83,7 +91,7 @@ public class ReadyToRunHostsTests
         // Another process (a new instance) finds it made: no second compile.
         lines.Clear();
         var again = new ReadyToRunHosts(home, hosts, locator.Sdk);
-        await again.PrepareAsync(located, lines.Add, retry: false, CancellationToken.None);
+        await again.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.Make, CancellationToken.None);
         Assert.Equal(precompiled.HostAssembly(runtime), again.HostAssembly(runtime));
         Assert.Empty(lines);
     }
@@ -103,7 +111,7 @@ public class ReadyToRunHostsTests
         // A package source of its own, holding nothing, stands for an offline kit made before crossgen2 was in it. The
         // restore goes to a packages folder of its own too: the user's NuGet cache may already hold the package.
         var precompiled = new ReadyToRunHosts(home, hosts, locator.Sdk, emptySource, packagesFolder: Path.Combine(folder.Path, "packages"));
-        await precompiled.PrepareAsync(located, lines.Add, retry: false, CancellationToken.None);
+        await precompiled.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.Make, CancellationToken.None);
 
         Assert.Equal(hosts.HostAssembly(runtime), precompiled.HostAssembly(runtime));
         if (!Supported)
@@ -116,10 +124,10 @@ public class ReadyToRunHostsTests
         Assert.Contains($"the package source has no Microsoft.NETCore.App.Crossgen2.linux-x64 {runtime.Version}", said, StringComparison.Ordinal);
 
         lines.Clear();
-        await precompiled.PrepareAsync(located, lines.Add, retry: false, CancellationToken.None);
+        await precompiled.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.Make, CancellationToken.None);
         Assert.Empty(lines);
 
-        await precompiled.PrepareAsync(located, lines.Add, retry: true, CancellationToken.None);
+        await precompiled.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.MakeAgain, CancellationToken.None);
         Assert.Contains(lines, l => l.StartsWith("precompiling the host", StringComparison.Ordinal));
     }
 
