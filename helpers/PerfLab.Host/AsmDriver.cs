@@ -5,9 +5,8 @@ namespace PerfLab.Host;
 
 /// <summary>
 /// Asm without measuring: drives every benchmark case until the JIT's listing file holds optimized code
-/// (Tier1 or FullOpts) for every method asked for, or tiering has settled with every benchmark method at its final
-/// tier by the JIT's own events, or the time is up. Without the events, a loaded machine let the rounds look quiet
-/// while a method's promotion had not started, and the capture was refused as Tier0 code (docs/asm.md).
+/// (Tier1, OSR or FullOpts) for every method asked for (Tier1 or FullOpts), or tiering has settled, or
+/// the time is up.
 /// </summary>
 internal static class AsmDriver
 {
@@ -18,8 +17,7 @@ internal static class AsmDriver
             .GroupBy(c => c.Descriptor.WorkloadMethod)
             .Select(g => g.First())
             .ToArray();
-        using var jit = new JitEvents();
-        return TieringDriver.Drive(cases, TimeSpan.FromSeconds(request.TimeoutSeconds), () => AllOptimized(request), jit: jit);
+        return TieringDriver.Drive(cases, TimeSpan.FromSeconds(request.TimeoutSeconds), () => AllOptimized(request));
     }
 
     // The JIT may buffer its output; a listing not visible yet just means another round.
