@@ -108,6 +108,7 @@ public sealed partial class Doctor
                     : new DoctorCheck($"runtime {runtime.Moniker}", CheckStatus.Ok, $"{runtime.Version} {located.Source.Name()} at {located.Path}"));
             }
 
+            checks.Add(CheckPrecompiledHosts(locator));
             checks.AddRange(await CheckPackageSourcesAsync(sdk, allRuntimesHere, cancellationToken).ConfigureAwait(false));
             if (CourseRepository.Find(AppContext.BaseDirectory) is { } repository
                 && await InteractiveTool.CheckAsync(repository, sdk.Muxer, cancellationToken).ConfigureAwait(false) is { } interactive)
@@ -118,6 +119,35 @@ public sealed partial class Doctor
 
         checks.Add(CheckKernel());
         return checks;
+    }
+
+    // Precompiled hosts only save time: a missing one is information, a remembered failed download a warning with its fix.
+    private DoctorCheck CheckPrecompiledHosts(RuntimeLocator locator)
+    {
+        const string Name = "precompiled host";
+        if (!ReadyToRunHosts.Enabled)
+        {
+            return new DoctorCheck(Name, CheckStatus.Info, $"launches use the host as built (ReadyToRun hosts are made on linux-x64 unless {ReadyToRunHosts.Variable}=0; this is {RuntimeProvisioner.RuntimeIdentifier})");
+        }
+
+        try
+        {
+            var hosts = new ReadyToRunHosts(_home, new HostLayout(), locator.Sdk);
+            var status = RuntimeCatalog.All.Select(r => (Runtime: r, Status: hosts.StatusOf(r))).ToArray();
+            if (status.FirstOrDefault(s => !s.Status.Made && s.Status.Unavailable is not null) is { Runtime: { } failed } failure)
+            {
+                return new DoctorCheck(Name, CheckStatus.Warning, $"not made for .NET {failed.Version}: {failure.Status.Unavailable}; its launches take about 0.3 s longer", "Run `perflab runtimes --provision` while you are online.");
+            }
+
+            var missing = status.Where(s => !s.Status.Made).Select(s => s.Runtime.Version).ToArray();
+            return missing.Length == 0
+                ? new DoctorCheck(Name, CheckStatus.Ok, $"made for {string.Join(", ", status.Select(s => s.Runtime.Version))} in {_home.ReadyToRunHosts}")
+                : new DoctorCheck(Name, CheckStatus.Info, $"not made yet for {string.Join(", ", missing)}: the first quick or full run makes it (a few seconds), or `perflab runtimes --provision`");
+        }
+        catch (PerfLabException ex)
+        {
+            return new DoctorCheck(Name, CheckStatus.Info, ex.Message, ex.Fix);
+        }
     }
 
     private static DoctorCheck CheckHost()

@@ -30,7 +30,7 @@ public sealed class ReadyToRunHosts
         MakeAgain,
     }
 
-    /// <summary>Set to 0 to launch the host as built, without ReadyToRun code (bench/launches compares the two).</summary>
+    /// <summary>Set to 0 to launch the host as built, without ReadyToRun code (to compare the two, as docs/performance.md does).</summary>
     public const string Variable = "PERFLAB_HOST_READYTORUN";
 
     // What a launch runs of the host's folder; the rest (Roslyn, ClrMD, TraceEvent) is loaded only for an asm capture, if at all.
@@ -104,9 +104,7 @@ public sealed class ReadyToRunHosts
             }
         }
 
-        var built = Path.GetDirectoryName(_hosts.HostAssembly(runtime.Pinned))!;
-        var target = Path.Combine(_home.ReadyToRunHosts, $"{runtime.Pinned.Moniker}-{runtime.Pinned.Version}-{KeyOf(built)}");
-        var unavailable = Path.Combine(_home.ReadyToRunHosts, $"unavailable-{runtime.Pinned.Version}.txt");
+        var (built, target, unavailable) = PathsFor(runtime.Pinned);
         if (!Directory.Exists(target))
         {
             if (making == HostMaking.UseIfMade || (File.Exists(unavailable) && making != HostMaking.MakeAgain))
@@ -129,7 +127,7 @@ public sealed class ReadyToRunHosts
                     if (failure.Download)
                     {
                         Directory.CreateDirectory(_home.ReadyToRunHosts);
-                        await File.WriteAllTextAsync(unavailable, $"{DateTime.UtcNow:u}: {failure.Reason}{Environment.NewLine}`perflab runtimes --provision` tries again.{Environment.NewLine}", cancellationToken).ConfigureAwait(false);
+                        await File.WriteAllTextAsync(unavailable, $"{failure.Reason}{Environment.NewLine}(written {DateTime.UtcNow:u}; `perflab runtimes --provision` tries again){Environment.NewLine}", cancellationToken).ConfigureAwait(false);
                     }
 
                     Use(runtime, null);
@@ -163,6 +161,25 @@ public sealed class ReadyToRunHosts
         {
             // Another process is using or removing it: left for a later run.
         }
+    }
+
+    /// <summary>
+    /// Where the precompiled host of <paramref name="runtime"/> stands, for `perflab doctor`: made, or not made yet, or
+    /// the remembered reason its crossgen2 could not be had (null when none is remembered).
+    /// </summary>
+    public (bool Made, string? Unavailable) StatusOf(PinnedRuntime runtime)
+    {
+        var (_, target, unavailable) = PathsFor(runtime);
+        return (Directory.Exists(target), File.Exists(unavailable) ? File.ReadLines(unavailable).FirstOrDefault() : null);
+    }
+
+    // The host as built, its precompiled folder (keyed by the built files), and the file remembering a failed download.
+    private (string Built, string Target, string Unavailable) PathsFor(PinnedRuntime runtime)
+    {
+        var built = Path.GetDirectoryName(_hosts.HostAssembly(runtime))!;
+        return (built,
+            Path.Combine(_home.ReadyToRunHosts, $"{runtime.Moniker}-{runtime.Version}-{KeyOf(built)}"),
+            Path.Combine(_home.ReadyToRunHosts, $"unavailable-{runtime.Version}.txt"));
     }
 
     private void Use(LocatedRuntime runtime, string? folder)

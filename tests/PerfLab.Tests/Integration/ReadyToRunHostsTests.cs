@@ -127,6 +127,13 @@ public class ReadyToRunHostsTests
         await precompiled.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.Make, CancellationToken.None);
         Assert.Empty(lines);
 
+        // The doctor names the remembered reason and the command that tries again.
+        var check = Assert.Single(await new PerfLab.Course.Setup.Doctor(home).RunAsync(), c => c.Name == "precompiled host");
+        Assert.Equal(PerfLab.Course.Setup.CheckStatus.Warning, check.Status);
+        Assert.Contains($"not made for .NET {runtime.Version}", check.Detail, StringComparison.Ordinal);
+        Assert.Contains("the package source has no Microsoft.NETCore.App.Crossgen2.linux-x64", check.Detail, StringComparison.Ordinal);
+        Assert.Equal("Run `perflab runtimes --provision` while you are online.", check.Fix);
+
         await precompiled.PrepareAsync(located, lines.Add, ReadyToRunHosts.HostMaking.MakeAgain, CancellationToken.None);
         Assert.Contains(lines, l => l.StartsWith("precompiling the host", StringComparison.Ordinal));
     }
