@@ -332,7 +332,7 @@ public sealed class KernelServer : IDisposable
         ["language_info"] = new JsonObject
         {
             ["name"] = "csharp",
-            ["version"] = "13.0",
+            ["version"] = NotebookSession.CSharpVersion,
             ["mimetype"] = "text/x-csharp",
             ["file_extension"] = ".cs",
             ["pygments_lexer"] = "csharp",

@@ -99,6 +99,13 @@ public static partial class NotebookLint
         {
             problems.Add($"{file}: metadata.polyglot_notebook.kernelInfo.defaultKernelName is {Shown(polyglot)}, expected \"{PolyglotKernelName}\" (what Polyglot Notebooks reads to open the notebook as C#).");
         }
+
+        // Jupyter writes the kernel's language_info into the file on save; the committed one says what the cells are parsed as.
+        var version = Text((metadata["language_info"] as JsonObject)?["version"]);
+        if (version is not null && version != Execution.NotebookSession.CSharpVersion)
+        {
+            problems.Add($"{file}: metadata.language_info.version is {Shown(version)}, expected \"{Execution.NotebookSession.CSharpVersion}\" (the C# version the course kernel parses cells as).");
+        }
     }
 
     private static void CheckSetup(NotebookCell cell, string expected, string at, List<string> problems)

@@ -78,6 +78,9 @@ public sealed class NotebookSession : IDisposable
     /// <summary>The folder relative paths start from.</summary>
     public string WorkingDirectory { get; }
 
+    /// <summary>The C# version cells are parsed as (Roslyn's latest, e.g. "14.0"), which the kernel reports to Jupyter.</summary>
+    public static string CSharpVersion => LanguageVersion.Latest.MapSpecifiedToEffectiveVersion().ToDisplayString();
+
     /// <summary>
     /// Shows the helpers' progress where the runner shows it itself (<see cref="NotebookRunner"/> on a terminal): every
     /// step a cell's benchmark or disassembly reports, beside the progress lines the cell's record keeps. Null: the

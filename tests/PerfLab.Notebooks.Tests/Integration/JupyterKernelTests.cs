@@ -62,6 +62,8 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec, CourseRun course, 
         var info = await kernel.KernelInfoAsync();
 
         Assert.True((string?)info["language_info"]?["name"] == "csharp", $"kernel_info_reply: {info.ToJsonString()}");
+        // The version cells are parsed as, which Jupyter writes into the notebook on save (NotebookLint checks the files).
+        Assert.True((string?)info["language_info"]?["version"] == PerfLab.Notebooks.Execution.NotebookSession.CSharpVersion, $"kernel_info_reply: {info.ToJsonString()}");
         Assert.True((string?)info["status"] == "ok", $"kernel_info_reply: {info.ToJsonString()}");
     }
 

@@ -22,7 +22,7 @@ public static class TestNotebooks
     public static JsonObject Metadata() => new()
     {
         ["kernelspec"] = new JsonObject { ["display_name"] = "C# (PerfLab)", ["language"] = "C#", ["name"] = "perflab-csharp" },
-        ["language_info"] = new JsonObject { ["name"] = "csharp", ["file_extension"] = ".cs", ["mimetype"] = "text/x-csharp", ["pygments_lexer"] = "csharp", ["version"] = "13.0" },
+        ["language_info"] = new JsonObject { ["name"] = "csharp", ["file_extension"] = ".cs", ["mimetype"] = "text/x-csharp", ["pygments_lexer"] = "csharp", ["version"] = PerfLab.Notebooks.Execution.NotebookSession.CSharpVersion },
         ["polyglot_notebook"] = new JsonObject
         {
             ["kernelInfo"] = new JsonObject

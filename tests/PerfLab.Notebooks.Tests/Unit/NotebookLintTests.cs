@@ -192,6 +192,18 @@ public class NotebookLintTests
     }
 
     [Fact]
+    public void A_language_version_other_than_the_one_cells_are_parsed_as_is_reported()
+    {
+        var metadata = Metadata();
+        metadata["language_info"]!["version"] = "13.0";
+        var notebook = Notebook(metadata, Markdown("# Demo"), Code(SetupText));
+
+        var problem = Single(NotebookLint.Check(notebook, RepoRoot));
+
+        Assert.Equal($"{File}: metadata.language_info.version is \"13.0\", expected \"{PerfLab.Notebooks.Execution.NotebookSession.CSharpVersion}\" (the C# version the course kernel parses cells as).", problem);
+    }
+
+    [Fact]
     public void A_missing_Polyglot_default_kernel_is_reported()
     {
         var metadata = Metadata();
