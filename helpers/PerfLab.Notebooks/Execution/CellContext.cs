@@ -41,6 +41,9 @@ public sealed class CellContext
     /// <summary>Where the helpers also report their progress: the session's <see cref="NotebookSession.Progress"/>, or null.</summary>
     internal IProgress<RunProgress>? Progress => _session.Progress;
 
+    /// <summary>Whether the session's runs are read for bytes per call only: its <see cref="NotebookSession.RunsReadOnlyBytes"/>.</summary>
+    internal bool RunsReadOnlyBytes => _session.RunsReadOnlyBytes;
+
     /// <summary>Cancelled when the reader interrupts the cell.</summary>
     public CancellationToken CancellationToken { get; }
 

@@ -88,6 +88,15 @@ public sealed class NotebookSession : IDisposable
     /// </summary>
     internal IProgress<RunProgress>? Progress { get; init; }
 
+    /// <summary>
+    /// Whether every quick or full run the session's cells make is read for bytes per call only
+    /// (<see cref="BenchmarkRequest.ReadsOnlyBytes"/>): it shares the measuring lock with smoke runs and
+    /// listings instead of holding it alone, and its times are not cached. Set by the exercise tests, whose checks read
+    /// nothing of a run but its bytes, so that their runs do not stop every other measurement of the test run; a
+    /// reader's session never sets it.
+    /// </summary>
+    internal bool RunsReadOnlyBytes { get; init; }
+
     /// <summary>The benchmark mode of every cell, resolved once when the session started.</summary>
     /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
     public ModeChoice Mode

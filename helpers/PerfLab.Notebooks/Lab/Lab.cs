@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
 using PerfLab.Benchmarks;
+using PerfLab.Contract;
 using PerfLab.Disassembly;
 using PerfLab.GeneratedRegexSource;
 using PerfLab.Notebooks.Execution;
@@ -81,17 +82,20 @@ public static class Lab
         var (cell, cellName, cancellation) = CurrentCell("RunAsync");
         var name = typeof(T).Name;
         var (source, sourceCell) = DeclarationOf<T>(cell, cellName);
+        var requestedMode = mode is null ? CurrentMode().Mode : ModeChoice.Parse(mode, nameof(mode));
         var request = new BenchmarkRequest
         {
             Source = source,
             SourcePath = sourceCell,
             Runtimes = RuntimeCatalog.FindAll(runtimes),
-            Mode = mode is null ? CurrentMode().Mode : ModeChoice.Parse(mode, nameof(mode)),
+            Mode = requestedMode,
             Filter = [name + ".*"],
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
             Force = force || Recorder is not null,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
             Launches = launches ?? DefaultLaunches,
+            // A smoke run shares the lock anyway and its result stays cached.
+            ReadsOnlyBytes = requestedMode != BenchmarkMode.Smoke && CellContext.Current?.RunsReadOnlyBytes == true,
         };
         var replayed = Replay?.Invoke(request);
         // The table so far and a progress line show in place where the kernel can replace an output: the course

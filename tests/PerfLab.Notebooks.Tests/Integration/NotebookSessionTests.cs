@@ -168,6 +168,28 @@ public class NotebookSessionTests
     }
 
     [Fact]
+    public async Task A_session_whose_runs_read_only_bytes_measures_each_quick_run_afresh_and_caches_none()
+    {
+        // The exercise tests' sessions (ExerciseAnswers): their quick runs share the measuring lock, as a request that
+        // reads only bytes does, so their times, taken beside other work, are not kept for a later run to show.
+        using var cells = new CellRecorder(mode: PerfLab.Contract.BenchmarkMode.Quick, readsOnlyBytes: true);
+        await cells.RunAsync(Setup);
+        var cell = await cells.RunAsync("""
+            public class BytesOnlySum
+            {
+                private readonly int[] _data = Enumerable.Range(0, 100).ToArray();
+                [Benchmark] public int Sum() => _data.Sum();
+            }
+            var first = await Lab.RunAsync<BytesOnlySum>(runtimes: ["net10.0"], launches: 1);
+            var second = await Lab.RunAsync<BytesOnlySum>(runtimes: ["net10.0"], launches: 1);
+            $"{first.Mode} bytes measured: {first.Results.Single().AllocatedBytes is not null}, second cached: {second.Results.Single().Cached}"
+            """);
+
+        Assert.True(cell.Outcome.Succeeded, cell.ToString());
+        Assert.Equal("Quick bytes measured: True, second cached: False", cell.ResultText);
+    }
+
+    [Fact]
     public async Task A_benchmark_class_that_compiles_in_the_cell_without_usings_compiles_for_the_runtimes_too()
     {
         Assert.True(DefaultNamespaceUses.CoversTheList);

@@ -6,9 +6,12 @@ namespace PerfLab.Notebooks.Tests.Support;
 /// <summary>Runs cells in a session and keeps what each one published, for assertions with readable failure messages.</summary>
 public sealed class CellRecorder : IDisposable
 {
-    public CellRecorder(string? folder = null, PerfLab.Contract.BenchmarkMode? mode = PerfLab.Contract.BenchmarkMode.Smoke)
+    /// <param name="folder">The notebook's folder; default notebooks/.</param>
+    /// <param name="mode">The session's benchmark mode; null: PERFLAB_MODE's, as a kernel resolves it.</param>
+    /// <param name="readsOnlyBytes">Whether the session's quick and full runs are read for bytes per call only (<see cref="NotebookSession.RunsReadOnlyBytes"/>).</param>
+    public CellRecorder(string? folder = null, PerfLab.Contract.BenchmarkMode? mode = PerfLab.Contract.BenchmarkMode.Smoke, bool readsOnlyBytes = false)
     {
-        Session = new NotebookSession(folder ?? Repo.Notebooks, mode is { } given ? ModeChoice.Given(given) : null);
+        Session = new NotebookSession(folder ?? Repo.Notebooks, mode is { } given ? ModeChoice.Given(given) : null) { RunsReadOnlyBytes = readsOnlyBytes };
     }
 
     public NotebookSession Session { get; }

@@ -138,7 +138,10 @@ public static class ExerciseAnswers
     private static async Task<CheckedAnswer> InSessionAsync(Exercise exercise, string answer, string code, BenchmarkMode mode, IReadOnlyList<string> before)
     {
         var check = exercise.Check ?? throw new ArgumentException($"{exercise.Notebook}'s exercise names no check to call.", nameof(exercise));
-        using var cells = new CellRecorder(Path.GetDirectoryName(exercise.Path), mode);
+        // Every check reads only the bytes per call of the runs it is given (never their times), so the session's quick
+        // runs share the measuring lock, as the quick route's do (SteadyStateRuns), instead of stopping every other
+        // measurement of the test run while they wait for it and then measure.
+        using var cells = new CellRecorder(Path.GetDirectoryName(exercise.Path), mode, readsOnlyBytes: true);
         var setup = await cells.RunAsync(SetupCell.For(exercise.Path, Repo.Root));
         var ranBefore = new List<CellRecorder.Cell>();
         foreach (var earlier in before)
