@@ -63,6 +63,7 @@ internal static class RunCommand
                 var name = Path.GetRelativePath(root, notebook);
                 error.WriteLine($"▶ {name}");
                 caches?.Empty();
+                var source = timings is null ? default : await timings.SourceAsync(repository!, cancellationToken).ConfigureAwait(false);
                 var loadAtStart = MachineDescription.LoadAverage();
                 var clock = Stopwatch.StartNew();
                 var run = await new NotebookRunner().RunAsync(notebook, chosen, line => printer.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), printer.InPlace ? printer : null, cancellationToken: cancellationToken).ConfigureAwait(false);
@@ -96,7 +97,7 @@ internal static class RunCommand
                 {
                     if (run.Succeeded)
                     {
-                        var timing = await timings.RecordAsync(timed[notebook]!, run, new LoadAverages(loadAtStart, MachineDescription.LoadAverage()), repository!, cancellationToken).ConfigureAwait(false);
+                        var timing = await timings.RecordAsync(timed[notebook]!, run, new LoadAverages(loadAtStart, MachineDescription.LoadAverage()), source, cancellationToken).ConfigureAwait(false);
                         output.WriteLine($"  timing: {timing.Notebook} {TimingsFile.Seconds(timing.Seconds)}, {timing.Cells.Count} code cells, written to {timings.Path}");
                     }
                     else

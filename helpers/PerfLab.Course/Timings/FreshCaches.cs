@@ -64,6 +64,13 @@ public sealed class FreshCaches : IDisposable
     {
         Environment.SetEnvironmentVariable("PERFLAB_HOME", _previous);
         Remove(_home.Root);
+
+        // The timing/ folder goes too when no other timing run is using it.
+        var parent = Path.GetDirectoryName(_home.Root)!;
+        if (Directory.Exists(parent) && !Directory.EnumerateFileSystemEntries(parent).Any())
+        {
+            Remove(parent);
+        }
     }
 
     // Deletes the home: its links are unlinked, never followed.

@@ -168,15 +168,13 @@ public sealed class TimingsFile
     /// <param name="notebook">The notebook, relative to the repository with '/'.</param>
     /// <param name="run">Its run, which must have succeeded: a failed run's time is not the notebook's.</param>
     /// <param name="load">The load average when the run started and now.</param>
-    /// <param name="repository">The repository (for git's commit).</param>
-    /// <param name="cancellationToken">Stops git, the machine's description and the write (the file is then left as it was).</param>
+    /// <param name="source">The repository's state when the run started (<see cref="SourceAsync"/>).</param>
+    /// <param name="cancellationToken">Stops the machine's description and the write (the file is then left as it was).</param>
     /// <returns>The timing recorded.</returns>
-    public async Task<NotebookTiming> RecordAsync(string notebook, NotebookRun run, LoadAverages load, string repository, CancellationToken cancellationToken)
+    public async Task<NotebookTiming> RecordAsync(string notebook, NotebookRun run, LoadAverages load, (string Commit, bool UncommittedChanges) source, CancellationToken cancellationToken)
     {
-        ArgumentException.ThrowIfNullOrWhiteSpace(repository);
         _machine ??= await MachineDescription.DescribeAsync(ReferenceJob.MachineName(null), cancellationToken).ConfigureAwait(false);
-        var (commit, changed) = await CommitAsync(repository, cancellationToken).ConfigureAwait(false);
-        var timing = Timing(notebook, run, load, commit, changed, _machine);
+        var timing = Timing(notebook, run, load, source.Commit, source.UncommittedChanges, _machine);
         Record(timing);
         await WriteAsync(cancellationToken).ConfigureAwait(false);
         return timing;
@@ -230,9 +228,15 @@ public sealed class TimingsFile
 
     private static double Tenths(TimeSpan time) => Math.Round(time.TotalSeconds, 1, MidpointRounding.AwayFromZero);
 
-    // HEAD and whether the clone has changes; "unknown" outside a clone or without git.
-    private async Task<(string Commit, bool Changed)> CommitAsync(string repository, CancellationToken cancellationToken)
+    /// <summary>
+    /// The repository's commit (git HEAD) and whether the clone has changes besides this file: what a timing records of
+    /// the code that ran, so ask before the notebook runs. "unknown" outside a git clone or without git.
+    /// </summary>
+    /// <param name="repository">The repository.</param>
+    /// <param name="cancellationToken">Stops git.</param>
+    public async Task<(string Commit, bool UncommittedChanges)> SourceAsync(string repository, CancellationToken cancellationToken)
     {
+        ArgumentException.ThrowIfNullOrWhiteSpace(repository);
         try
         {
             var head = await ChildProcess.RunAsync("git", ["rev-parse", "HEAD"], null, repository, TimeSpan.FromMinutes(1), null, cancellationToken).ConfigureAwait(false);
