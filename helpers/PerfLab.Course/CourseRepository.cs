@@ -38,6 +38,9 @@ public static class CourseRepository
     /// <summary>The `perflab` command's project.</summary>
     public const string CliProject = HelpersFolder + "/PerfLab.Cli";
 
+    /// <summary>The course's notebook timings in quick mode (<see cref="Timings.TimingsFile"/>), which the docs' run times quote.</summary>
+    public const string TimingsFile = "data/timings/quick.json";
+
     /// <summary>The example benchmark files.</summary>
     public const string SamplesFolder = "samples";
 

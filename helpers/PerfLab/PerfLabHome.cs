@@ -41,6 +41,58 @@ public sealed class PerfLabHome
     /// <summary>Projects used to download runtime packs with <c>dotnet restore</c>.</summary>
     public string Provisioning => Path.Combine(Root, "provision");
 
+    /// <summary>
+    /// Makes a home at <paramref name="root"/> whose <paramref name="sharedFolders"/> (e.g. "dotnet", "locks") are
+    /// symbolic links to those of <paramref name="sharedRoot"/>, while its other folders (cached results, listings,
+    /// builds) are its own and start empty: a run that must not see another run's measurements, yet uses the runtimes
+    /// already provisioned and waits on the same locks. A folder already there is kept. Where no symbolic link can be
+    /// made (Windows without developer mode), the folder is made empty here instead: check
+    /// <see cref="SharesFolder"/> when that matters.
+    /// </summary>
+    /// <param name="root">The new home's folder; created.</param>
+    /// <param name="sharedRoot">The home whose folders are shared; they are created there when missing.</param>
+    /// <param name="sharedFolders">The names of the folders to share, e.g. <c>Path.GetFileName(home.DotnetRoot)</c>.</param>
+    public static PerfLabHome Linked(string root, string sharedRoot, IEnumerable<string> sharedFolders)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(root);
+        ArgumentException.ThrowIfNullOrWhiteSpace(sharedRoot);
+        ArgumentNullException.ThrowIfNull(sharedFolders);
+        Directory.CreateDirectory(root);
+        foreach (var folder in sharedFolders)
+        {
+            var shared = Directory.CreateDirectory(Path.Combine(sharedRoot, folder)).FullName;
+            var link = Path.Combine(root, folder);
+            if (Directory.Exists(link))
+            {
+                continue;
+            }
+
+            try
+            {
+                Directory.CreateSymbolicLink(link, shared);
+            }
+            catch (IOException) when (Directory.Exists(link))
+            {
+                // Another process making the same home made it first.
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                // No symbolic links here: this home gets a folder of its own.
+                Directory.CreateDirectory(link);
+            }
+        }
+
+        return new PerfLabHome(root);
+    }
+
+    /// <summary>Whether this home's folder <paramref name="folder"/> is a link to another home's (<see cref="Linked"/>).</summary>
+    /// <param name="folder">The folder's name, e.g. "dotnet".</param>
+    public bool SharesFolder(string folder)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(folder);
+        return new DirectoryInfo(Path.Combine(Root, folder)).LinkTarget is not null;
+    }
+
     /// <summary>The home from <c>PERFLAB_HOME</c>, else the platform's per-user cache folder.</summary>
     public static PerfLabHome Default()
     {

@@ -4,7 +4,7 @@ using PerfLab.Runtimes;
 
 namespace PerfLab.Course.Reference;
 
-/// <summary>The machine a reference run happened on, as readers compare machines.</summary>
+/// <summary>The machine a reference run or a notebook timing (data/timings) happened on, as readers compare machines.</summary>
 /// <param name="Name">The name the results file carries, e.g. linux-x64 or a CI leg's name.</param>
 /// <param name="Platform">Runtime identifier, e.g. linux-x64.</param>
 /// <param name="Os">The OS description.</param>
@@ -13,7 +13,7 @@ namespace PerfLab.Course.Reference;
 /// <param name="MemoryBytes">Memory the runtime sees.</param>
 /// <param name="Sdk">The .NET SDK version.</param>
 /// <param name="Runner">The CI runner (GitHub Actions: OS, architecture and image), when run there.</param>
-internal sealed record MachineDescription(
+public sealed record MachineDescription(
     string Name,
     string Platform,
     string Os,
@@ -44,7 +44,8 @@ internal sealed record MachineDescription(
             runner);
     }
 
-    // Each OS tells the processor's model its own way; "unknown" rather than a failed run.
+    /// <summary>The processor's model name: each OS tells it its own way; "unknown" rather than a failed run.</summary>
+    /// <param name="cancellationToken">Stops the process asked (macOS).</param>
     public static async Task<string> ProcessorAsync(CancellationToken cancellationToken)
     {
         if (OperatingSystem.IsWindows())
@@ -67,6 +68,23 @@ internal sealed record MachineDescription(
         catch (IOException)
         {
             return "unknown";
+        }
+    }
+
+    /// <summary>
+    /// The load average over 1, 5 and 15 minutes (runnable processes, as <c>uptime</c> prints it), where the OS keeps it
+    /// in /proc/loadavg (Linux); null elsewhere. Not part of the description: it is the machine's state at a moment.
+    /// </summary>
+    public static IReadOnlyList<double>? LoadAverage()
+    {
+        try
+        {
+            var fields = File.ReadAllText("/proc/loadavg").Split(' ', StringSplitOptions.RemoveEmptyEntries);
+            return fields.Length >= 3 ? fields.Take(3).Select(f => double.Parse(f, System.Globalization.CultureInfo.InvariantCulture)).ToArray() : null;
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or FormatException)
+        {
+            return null;
         }
     }
 

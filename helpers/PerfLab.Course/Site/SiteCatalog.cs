@@ -6,7 +6,8 @@ namespace PerfLab.Course.Site;
 /// <param name="Number">The index's first column: 00, jit/01, ...</param>
 /// <param name="Title">The link text of the index.</param>
 /// <param name="Path">The notebook, relative to notebooks/ with '/' (jit/01-tiering-and-pgo.ipynb).</param>
-public sealed record SiteNotebook(string Number, string Title, string Path)
+/// <param name="RunTime">The index's last column, its run time in quick mode, as written (with its timing marker: data/timings).</param>
+public sealed record SiteNotebook(string Number, string Title, string Path, string RunTime = "")
 {
     /// <summary>The track: the notebook's folder (jit, collections, regex), or "start" for 00.</summary>
     public string Track => Path.Contains('/', StringComparison.Ordinal) ? Path[..Path.IndexOf('/', StringComparison.Ordinal)] : "start";
@@ -36,7 +37,7 @@ public static partial class SiteCatalog
         {
             if (Row().Match(line) is { Success: true } row)
             {
-                var notebook = new SiteNotebook(row.Groups["number"].Value.Trim(), row.Groups["title"].Value.Trim(), row.Groups["path"].Value.Trim());
+                var notebook = new SiteNotebook(row.Groups["number"].Value.Trim(), row.Groups["title"].Value.Trim(), row.Groups["path"].Value.Trim(), line.Trim().TrimEnd('|').Split('|')[^1].Trim());
                 if (!File.Exists(System.IO.Path.Combine(folder, notebook.Path)))
                 {
                     throw new PerfLabException($"notebooks/README.md lists {notebook.Path}, which does not exist.", "Fix the index's link, or restore the notebook.");

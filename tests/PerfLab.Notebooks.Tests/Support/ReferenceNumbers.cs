@@ -104,13 +104,25 @@ public static partial class ReferenceNumbers
             return $"{quote}: {ex.Message}";
         }
 
-        var number = quote.Written.TrimEnd('x');
+        return AtPrecision(quote.Written.TrimEnd('x'), expected) is { } says ? $"{quote}: the reference run says {says}, not {quote.Written}" : null;
+    }
+
+    /// <summary>
+    /// Null when <paramref name="number"/> (digits, optional decimals) is <paramref name="expected"/> at the precision it
+    /// is written with; otherwise what it should say, e.g. "0.7312 (0.73 at the precision written)". Every quoted number
+    /// is compared this way: the reference run's here, the timings file's in <see cref="TimingQuotes"/>.
+    /// </summary>
+    /// <param name="number">The number as written.</param>
+    /// <param name="expected">The value it quotes.</param>
+    /// <param name="unit">Written after each value in the answer, e.g. " s".</param>
+    public static string? AtPrecision(string number, double expected, string unit = "")
+    {
         var decimals = number.Contains('.', StringComparison.Ordinal) ? number.Length - number.IndexOf('.', StringComparison.Ordinal) - 1 : 0;
         var written = double.Parse(number, CultureInfo.InvariantCulture);
         var tolerance = 0.5 * Math.Pow(10, -decimals) + 1e-9;
         return Math.Abs(expected - written) <= tolerance
             ? null
-            : string.Create(CultureInfo.InvariantCulture, $"{quote}: the reference run says {Math.Round(expected, decimals + 2)} ({expected.ToString("F" + decimals, CultureInfo.InvariantCulture)} at the precision written), not {quote.Written}");
+            : string.Create(CultureInfo.InvariantCulture, $"{Math.Round(expected, decimals + 2)}{unit} ({expected.ToString("F" + decimals, CultureInfo.InvariantCulture)}{unit} at the precision written)");
     }
 
     private static double Evaluate(Quote quote, JsonObject reference, out bool unitless)

@@ -68,30 +68,7 @@ public static class TestHome
         var home = System.IO.Path.Combine(runs, run);
         Directory.CreateDirectory(home);
         RemoveStaleRuns(runs, keep: home);
-        foreach (var folder in SharedFolders)
-        {
-            var shared = Directory.CreateDirectory(System.IO.Path.Combine(sharedRoot, folder)).FullName;
-            var link = System.IO.Path.Combine(home, folder);
-            if (Directory.Exists(link))
-            {
-                continue;
-            }
-
-            try
-            {
-                Directory.CreateSymbolicLink(link, shared);
-            }
-            catch (IOException) when (Directory.Exists(link))
-            {
-                // Another test process of the same run made it first.
-            }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
-            {
-                // No symbolic links here (Windows without developer mode): this run provisions its own.
-                Directory.CreateDirectory(link);
-            }
-        }
-
+        PerfLabHome.Linked(home, sharedRoot, SharedFolders);
         return home;
     }
 
