@@ -28,7 +28,9 @@ public sealed record RoomLimits(int PostBytes = RoomLimits.DefaultPostBytes, lon
 /// A workshop room's HTTP server (ASP.NET Core's Kestrel, from the shared framework the SDK ships): laptops post their
 /// runs to <c>POST /api/results</c> with the room's code (Authorization: Bearer CODE, or X-PerfLab-Room-Code), each
 /// checked (<see cref="RoomIntake"/>) and stored (<see cref="RoomLedger"/>) before it is acknowledged; every refusal is
-/// one status and one <see cref="RoomRefusal"/>. <c>GET /api/room</c> with the code says the code is right.
+/// one status and one <see cref="RoomRefusal"/>. <c>GET /api/room</c> with the code says the code is right. The page
+/// (<see cref="RoomPage"/>) is GET /, drawn from GET /api/summary and live through GET /api/events; it needs no code
+/// (it changes nothing, and the instructor projects it).
 /// </summary>
 public sealed class RoomServer : IAsyncDisposable
 {
@@ -71,6 +73,12 @@ public sealed class RoomServer : IAsyncDisposable
         var app = builder.Build();
         app.MapPost(RoomPost.ResultsPath, (HttpContext context) => PostAsync(context, ledger, intake, limits));
         app.MapGet(RoomPost.RoomPath, (HttpContext context) => RoomAsync(context, ledger));
+        var stopping = app.Lifetime.ApplicationStopping;
+        app.MapGet("/", (HttpContext context) => PageAsync(context, RoomPage.Html, "text/html; charset=utf-8"));
+        app.MapGet(RoomPage.ScriptPath, (HttpContext context) => PageAsync(context, RoomPage.Script, "text/javascript; charset=utf-8"));
+        app.MapGet(RoomPage.PlotlyPath, (HttpContext context) => PageAsync(context, Plotly.Value, "text/javascript; charset=utf-8"));
+        app.MapGet("/api/summary", (HttpContext context) => context.Response.WriteAsJsonAsync(RoomSummary.Of(ledger.Posts), JsonFormats.WebIndented, context.RequestAborted));
+        app.MapGet("/api/events", (HttpContext context) => EventsAsync(context, ledger, stopping));
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);
@@ -157,6 +165,60 @@ public sealed class RoomServer : IAsyncDisposable
                 context.Response.StatusCode = admission.Kind == AdmissionKind.Stored ? 201 : 200;
                 await context.Response.WriteAsJsonAsync(new { stored = post.Id, duplicate = admission.Kind == AdmissionKind.Duplicate }, JsonFormats.Answer, context.RequestAborted).ConfigureAwait(false);
                 return;
+        }
+    }
+
+    // The course's one copy of plotly.js, read once.
+    private static readonly Lazy<string> Plotly = new(PerfLab.Views.Html.ResultsHtml.PlotlyFile);
+
+    private static Task PageAsync(HttpContext context, string text, string contentType)
+    {
+        context.Response.ContentType = contentType;
+        context.Response.Headers.ContentSecurityPolicy = RoomPage.ContentSecurityPolicy;
+        context.Response.Headers.XContentTypeOptions = "nosniff";
+        context.Response.Headers.CacheControl = "no-cache";
+        return context.Response.WriteAsync(text, context.RequestAborted);
+    }
+
+    // Server-sent events: one "stored" message per post the room stores (coalesced while the page is behind), and a
+    // comment every 15 s so a proxy (a forwarded port) keeps the connection; it ends when the page goes or the room stops.
+    private static async Task EventsAsync(HttpContext context, RoomLedger ledger, CancellationToken stopping)
+    {
+        context.Response.ContentType = "text/event-stream";
+        context.Response.Headers.CacheControl = "no-cache";
+        var stored = System.Threading.Channels.Channel.CreateBounded<bool>(new System.Threading.Channels.BoundedChannelOptions(1) { FullMode = System.Threading.Channels.BoundedChannelFullMode.DropOldest });
+        void OnStored(RoomPost post) => stored.Writer.TryWrite(true);
+        ledger.Stored += OnStored;
+        using var ends = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, stopping);
+        try
+        {
+            await context.Response.WriteAsync(": the room's events\n\n", ends.Token).ConfigureAwait(false);
+            await context.Response.Body.FlushAsync(ends.Token).ConfigureAwait(false);
+            while (!ends.IsCancellationRequested)
+            {
+                using var beat = CancellationTokenSource.CreateLinkedTokenSource(ends.Token);
+                beat.CancelAfter(TimeSpan.FromSeconds(15));
+                string message;
+                try
+                {
+                    await stored.Reader.ReadAsync(beat.Token).ConfigureAwait(false);
+                    message = "data: stored\n\n";
+                }
+                catch (OperationCanceledException) when (!ends.IsCancellationRequested)
+                {
+                    message = ": still here\n\n";
+                }
+
+                await context.Response.WriteAsync(message, ends.Token).ConfigureAwait(false);
+                await context.Response.Body.FlushAsync(ends.Token).ConfigureAwait(false);
+            }
+        }
+        catch (OperationCanceledException)
+        {
+        }
+        finally
+        {
+            ledger.Stored -= OnStored;
         }
     }
 
