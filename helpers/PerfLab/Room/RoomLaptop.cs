@@ -2,7 +2,6 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
-using PerfLab.Benchmarks;
 using PerfLab.Disassembly;
 using PerfLab.Files;
 using PerfLab.Results;
@@ -12,7 +11,7 @@ namespace PerfLab.Room;
 /// <summary>
 /// This laptop's side of a workshop room, kept in its PerfLab home (<c>room/</c>): its random id, the room it joined
 /// (`perflab room join`, or <c>PERFLAB_ROOM</c>), and the outbox of posts the room has not acknowledged yet. The
-/// benchmark engine hands it every finished run (<see cref="IFinishedRunObserver"/>); a laptop that joined no room
+/// benchmark engine hands it every finished run (<see cref="IFinishedRunObserver"/>, the engine's one hook); a laptop that joined no room
 /// sends nothing. A room that cannot be reached never fails a run: one line says so, and the post waits in the
 /// outbox until the room answers (the next run, or `perflab room status`).
 /// </summary>
@@ -25,6 +24,7 @@ public sealed class RoomLaptop : IFinishedRunObserver
     private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(10);
     private static readonly SemaphoreSlim Sending = new(1, 1);
     private static Task<(MachineDescription Machine, InstructionSets Sets)>? _machine;
+    private static readonly AsyncLocal<string?> RunningNotebook = new();
 
     private readonly string _folder;
 
@@ -42,6 +42,17 @@ public sealed class RoomLaptop : IFinishedRunObserver
     private string Refused => Path.Combine(_folder, "refused");
 
     private string ToldFile => Path.Combine(_folder, "told");
+
+    /// <summary>
+    /// The notebook file whose cells run on this async flow, set by the notebook runner (`perflab run`) for the cells it
+    /// runs; null elsewhere (a kernel is not told its notebook). A post names it as the course does
+    /// (notebooks/jit/01-tiering-and-pgo.ipynb) when it lies in a folder named notebooks, and names none otherwise.
+    /// </summary>
+    public static string? Notebook
+    {
+        get => RunningNotebook.Value;
+        set => RunningNotebook.Value = value;
+    }
 
     /// <summary>This laptop's random id, made once and kept (leaving a room keeps it): the room keys its results by it.</summary>
     public string Id
@@ -199,7 +210,7 @@ public sealed class RoomLaptop : IFinishedRunObserver
             }
 
             var (machine, sets) = await (_machine ??= DescribeAsync()).ConfigureAwait(false);
-            var post = RoomPost.Of(run, Id, room.Nickname, notebook: null, machine, sets);
+            var post = RoomPost.Of(run, Id, room.Nickname, CourseNotebook(Notebook), machine, sets);
             TellOnce(room, say);
             Directory.CreateDirectory(Outbox);
             // Named by time, then id: sent oldest first.
@@ -218,6 +229,19 @@ public sealed class RoomLaptop : IFinishedRunObserver
         {
             say($"Could not post to the room: {ex.Message} (the run itself is fine).");
         }
+    }
+
+    // "notebooks/..." from the last folder named notebooks in the path: how the course and its room name a notebook.
+    private static string? CourseNotebook(string? path)
+    {
+        if (path is null)
+        {
+            return null;
+        }
+
+        var parts = Path.GetFullPath(path).Split(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar);
+        var at = Array.LastIndexOf(parts, "notebooks");
+        return at < 0 || at == parts.Length - 1 ? null : string.Join('/', parts[at..]);
     }
 
     // The first post to a room says what goes there, once.

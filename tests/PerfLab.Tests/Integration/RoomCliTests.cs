@@ -83,4 +83,21 @@ public class RoomCliTests
         Assert.Equal(0, laptop.Queued);
         Assert.Equal(2, back.StoredLines().Count);
     }
+
+    [Fact]
+    public async Task A_notebook_run_by_perflab_run_posts_each_benchmark_cell_with_its_notebook()
+    {
+        using var folder = new TempFolder();
+        using var laptop = new LaptopHome();
+        await using var room = await RoomProcess.StartAsync("--folder", Path.Combine(folder.Path, "room"));
+        Assert.Equal(0, (await laptop.RunAsync("room", "join", room.Address, "--code", room.Code, "--name", "ana")).ExitCode);
+
+        var run = await CliProcess.RunAsync(["run", RepoFiles.Path("notebooks/00-start-here.ipynb"), "--mode", "smoke", "--out", Path.Combine(folder.Path, "reports")], laptop.Environment, TimeSpan.FromMinutes(10));
+
+        Assert.True(run.ExitCode == 0, run.ToString());
+        var stored = room.StoredLines().Select(PerfLab.Room.RoomPost.FromJson).ToArray();
+        Assert.NotEmpty(stored);
+        Assert.All(stored, post => Assert.Equal(("notebooks/00-start-here.ipynb", "ana", PerfLab.Contract.BenchmarkMode.Smoke), (post.Notebook, post.Nickname, post.Run.Mode)));
+        Assert.Equal(0, laptop.Queued);
+    }
 }

@@ -1,11 +1,13 @@
+using PerfLab.Benchmarks;
 using PerfLab.Results;
 
-namespace PerfLab.Benchmarks;
+namespace PerfLab.Room;
 
 /// <summary>
-/// Hears of each run <see cref="BenchmarkEngine"/> finishes, before the engine returns it: the one hook through which a
-/// finished run leaves the engine for elsewhere (a workshop room, PerfLab.Room's <c>RoomLaptop</c>). It must not throw:
-/// a run that finished is the reader's whatever happens to it afterwards.
+/// Hears of each run <see cref="BenchmarkEngine"/> finishes, before the engine returns it: the engine's one hook, through
+/// which a finished run leaves it for a workshop room (<see cref="RoomLaptop"/>). It lives here, beside its one
+/// implementation, so the Benchmarks folder holds only the call. It must not throw: a run that finished is the
+/// reader's whatever happens to it afterwards.
 /// </summary>
 internal interface IFinishedRunObserver
 {
