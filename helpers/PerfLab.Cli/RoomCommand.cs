@@ -43,7 +43,19 @@ internal static class RoomCommand
                 ? RoomLedger.Resume(resumed)
                 : RoomLedger.Create(parse.GetValue(folder) ?? $"room-{DateTime.Now:yyyyMMdd-HHmmss}");
             var limits = new RoomLimits(parse.GetValue(postLimit) * 1024, parse.GetValue(laptopLimit) * 1024L);
-            await using var server = await RoomServer.StartAsync(ledger, RoomIntake.ForCourse(), limits, parse.GetValue(port), cancellationToken).ConfigureAwait(false);
+            RoomServer started;
+            try
+            {
+                started = await RoomServer.StartAsync(ledger, RoomIntake.ForCourse(), limits, parse.GetValue(port), cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception) when (resumed is null)
+            {
+                // A new room that never opened leaves no folder behind to trip the next --folder.
+                ledger.Discard();
+                throw;
+            }
+
+            await using var server = started;
             var posts = ledger.Posts;
             output.WriteLine(resumed is null
                 ? $"Room open. Its folder: {ledger.Folder}"

@@ -200,6 +200,27 @@ public sealed class RoomLedger : IDisposable
         return new Admission(AdmissionKind.Stored, null, _bytes.GetValueOrDefault(post.Laptop));
     }
 
+    /// <summary>
+    /// Closes a new room that never opened (its server could not start): with no post stored, its files go, and its
+    /// folder too when nothing else is in it, so the same --folder can be used again. A room with posts is only closed.
+    /// </summary>
+    public void Discard()
+    {
+        var empty = Posts.Count == 0;
+        Dispose();
+        if (!empty)
+        {
+            return;
+        }
+
+        File.Delete(Path.Combine(Folder, PostsFile));
+        File.Delete(Path.Combine(Folder, RoomFile));
+        if (!Directory.EnumerateFileSystemEntries(Folder).Any())
+        {
+            Directory.Delete(Folder);
+        }
+    }
+
     /// <inheritdoc />
     public void Dispose()
     {

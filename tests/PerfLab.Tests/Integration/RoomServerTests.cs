@@ -123,4 +123,19 @@ public class RoomServerTests
         Assert.Equal(sent, room.StoredLines().Count);
         Assert.All(room.StoredLines(), l => Assert.Contains(ana.Laptop, l, StringComparison.Ordinal));
     }
+
+    [Fact]
+    public async Task A_port_in_use_gets_one_message_and_leaves_no_room_folder_behind()
+    {
+        using var folder = new TempFolder();
+        await using var room = await RoomProcess.StartAsync("--folder", Path.Combine(folder.Path, "room"));
+        var other = Path.Combine(folder.Path, "other");
+
+        var result = await CliProcess.RunAsync(["room", "serve", "--port", room.Port.ToString(System.Globalization.CultureInfo.InvariantCulture), "--folder", other], TestHome.Environment);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.StartsWith($"error: Cannot listen on port {room.Port}: ", result.Error, StringComparison.Ordinal);
+        Assert.EndsWith("fix: Choose another with --port, or stop the program that holds it.\n", result.Error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(other));
+    }
 }

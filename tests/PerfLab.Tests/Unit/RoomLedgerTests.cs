@@ -104,4 +104,21 @@ public class RoomLedgerTests
         Assert.Contains("--resume", again.Fix, StringComparison.Ordinal);
         Assert.Contains("holds no room", none.Message, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task A_room_that_never_opened_leaves_no_folder_and_one_with_posts_keeps_them()
+    {
+        using var folder = new TempFolder();
+        var never = Path.Combine(folder.Path, "never");
+        var used = Path.Combine(folder.Path, "used");
+
+        RoomLedger.Create(never).Discard();
+        var ledger = RoomLedger.Create(used);
+        await ledger.AppendAsync(Fake.Post(), Plenty, CancellationToken.None);
+        ledger.Discard();
+
+        using var reopened = RoomLedger.Resume(used);
+        Assert.False(Directory.Exists(never));
+        Assert.Single(reopened.Posts);
+    }
 }
