@@ -3,7 +3,7 @@ using PerfLab.Runtimes;
 
 namespace PerfLab.Cli;
 
-/// <summary>The `perflab` command line: bench, asm, regex, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity, site, corpus.</summary>
+/// <summary>The `perflab` command line: bench, asm, regex, runtimes, doctor, run (notebooks), kernel, setup, prefetch, reference, fidelity, site, corpus, room.</summary>
 internal static class PerfLabCommand
 {
     public const int Failure = 1;
@@ -26,6 +26,7 @@ internal static class PerfLabCommand
             FidelityCommand.Create(output, error),
             SiteCommand.Create(output, error),
             CorpusCommand.Create(output, error),
+            RoomCommand.Create(output, error),
         };
         return root;
     }

@@ -1,12 +1,12 @@
 using System.CommandLine;
 using System.Diagnostics;
 using PerfLab.Course;
-using PerfLab.Course.Reference;
 using PerfLab.Course.Timings;
 using PerfLab.Files;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Notebooks.Reports;
+using PerfLab.Results;
 
 namespace PerfLab.Cli;
 

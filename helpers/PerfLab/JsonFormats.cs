@@ -41,6 +41,12 @@ public static class JsonFormats
     /// <summary>The course's own documents (perflab-kit.json, a reference machine file): the web defaults (camelCase), indented.</summary>
     public static JsonSerializerOptions WebIndented { get; } = ReadOnly(new(JsonSerializerDefaults.Web) { WriteIndented = true });
 
+    /// <summary>
+    /// A workshop room's answer to a request (PerfLab.Room): the web defaults (camelCase), indented, quotes and backticks
+    /// as they are, so the message reads the same with curl as on a laptop. Never for text placed in a page.
+    /// </summary>
+    public static JsonSerializerOptions Answer { get; } = ReadOnly(new(JsonSerializerDefaults.Web) { WriteIndented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
+
     /// <summary>A document written as built (a kernelspec, docs/fidelity.json, a chart's figure pinned by a test): indented, names as given.</summary>
     public static JsonSerializerOptions Indented { get; } = ReadOnly(new() { WriteIndented = true });
 

@@ -77,7 +77,7 @@ public sealed class ReferenceFile
             ["code"] = r.Code,
             ["run"] = JsonNode.Parse(ResultJson.Serialize(r.Run)),
         })).ToList();
-        _machine ??= await MachineDescription.DescribeAsync(_machineName, cancellationToken).ConfigureAwait(false);
+        _machine ??= await MachineDescription.DescribeAsync(_machineName, CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
         var document = new JsonObject
         {
             ["schema"] = Schema,

@@ -3,7 +3,6 @@ using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
-using PerfLab.Course.Reference;
 using PerfLab.Files;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Documents;

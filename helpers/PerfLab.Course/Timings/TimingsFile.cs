@@ -9,6 +9,7 @@ using PerfLab.Files;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Processes;
+using PerfLab.Results;
 
 namespace PerfLab.Course.Timings;
 
@@ -173,7 +174,7 @@ public sealed class TimingsFile
     /// <returns>The timing recorded.</returns>
     public async Task<NotebookTiming> RecordAsync(string notebook, NotebookRun run, LoadAverages load, (string Commit, bool UncommittedChanges) source, CancellationToken cancellationToken)
     {
-        _machine ??= await MachineDescription.DescribeAsync(ReferenceJob.MachineName(null), cancellationToken).ConfigureAwait(false);
+        _machine ??= await MachineDescription.DescribeAsync(ReferenceJob.MachineName(null), CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
         var timing = Timing(notebook, run, load, source.Commit, source.UncommittedChanges, _machine);
         Record(timing);
         await WriteAsync(cancellationToken).ConfigureAwait(false);

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Runtime.InteropServices;
 using PerfLab.Benchmarks;
 using PerfLab.Notebooks.Documents;
+using PerfLab.Room;
 
 namespace PerfLab.Notebooks.Execution;
 
@@ -49,6 +50,8 @@ public sealed class NotebookRunner
         // Relative file paths in cells mean the notebook's folder, as in Jupyter.
         var previousDirectory = Environment.CurrentDirectory;
         Environment.CurrentDirectory = folder;
+        // The runs of its cells name the notebook to a workshop room (flows into each cell; gone when this returns).
+        RoomLaptop.Notebook = notebook.Path;
         try
         {
             // Every cell uses the mode resolved here, with where it came from (the setup cell says it).

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using PerfLab.Contract;
 using PerfLab.Results;
+using PerfLab.Room;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Benchmarks;
@@ -16,12 +17,16 @@ public sealed class BenchmarkEngine
     private readonly Workspace _workspace;
     private readonly ResultCache _cache;
 
+    // Where a finished run goes besides back to the caller: the home's room, when this laptop joined one.
+    private readonly IFinishedRunObserver _finished;
+
     /// <summary>Creates an engine over a PerfLab home.</summary>
     /// <param name="home">Where runtimes, builds and the cache live; null uses <see cref="PerfLabHome.Default"/>.</param>
     public BenchmarkEngine(PerfLabHome? home = null)
     {
         _workspace = new Workspace(home);
         _cache = new ResultCache(_workspace.Home.ResultsCache);
+        _finished = new RoomLaptop(_workspace.Home);
     }
 
     /// <summary>Sees each <see cref="CaseStep"/> the run passes, where it passes it: a seam for tests that cancel there.</summary>
@@ -185,9 +190,10 @@ public sealed class BenchmarkEngine
         }
 
         var timing = new RunTiming(clock.Elapsed.TotalSeconds, compileSeconds, provisionSeconds, waitSeconds, measureSeconds);
-        var run = ResultBuilder.Build(request.SourcePath, request.Mode, startedAt, request.Environment, request.Filter, works.Select(w => w.Outcome!).ToArray(), timing);
+        var run = ResultBuilder.Build(request.SourcePath, request.Mode, startedAt, request.Environment, request.Filter, works.Select(w => w.Outcome!).ToArray(), timing) with { Code = request.ContentKey() };
+        await _finished.RunFinishedAsync(run, m => say("room", m), cancellationToken).ConfigureAwait(false);
         say("done", $"done in {clock.Elapsed.TotalSeconds:F1} s");
-        return run with { Code = request.ContentKey() };
+        return run;
     }
 
     private static RuntimeOutcome Partial(RuntimeWork<RuntimeOutcome> work, RuntimeRun runner)

@@ -71,6 +71,39 @@ public static class InstructionSetProbe
         return source.Append("}\n").ToString();
     }
 
+    /// <summary>
+    /// The same features as this process's own runtime answers them (IsSupported, IsHardwareAccelerated, Vector&lt;byte&gt;.Count),
+    /// as one column: what a machine offers, without capturing listings (a room groups laptops by it). The probe's listings
+    /// remain the answer of each measured runtime, with its settings.
+    /// </summary>
+    public static InstructionSets OfThisProcess()
+    {
+        var architecture = RuntimeInformation.ProcessArchitecture;
+        var rows = new List<InstructionSetRow>();
+        foreach (var feature in Features.Where(f => f.Architecture is null || f.Architecture == architecture))
+        {
+            var value = feature.Method == "VectorTBits"
+                ? System.Numerics.Vector<byte>.Count * 8
+                : IsOn(feature) ? 1 : 0;
+            rows.Add(new InstructionSetRow(feature.Label, feature.IsCount, [value]));
+        }
+
+        return new InstructionSets([$"net{Environment.Version.Major}.{Environment.Version.Minor} {Environment.Version}"], [], rows);
+    }
+
+    // The API the probe's method asks, read in this process: X86.Avx2.IsSupported, Vector128.IsHardwareAccelerated...
+    private static bool IsOn(ProbedFeature feature)
+    {
+        var (ns, property) = feature.Architecture switch
+        {
+            null => ("System.Runtime.Intrinsics", "IsHardwareAccelerated"),
+            Architecture.Arm64 => ("System.Runtime.Intrinsics.Arm", "IsSupported"),
+            _ => ("System.Runtime.Intrinsics.X86", "IsSupported"),
+        };
+        var type = typeof(System.Runtime.Intrinsics.Vector128).Assembly.GetType($"{ns}.{feature.Method}");
+        return type?.GetProperty(property, System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Static)?.GetValue(null) is true;
+    }
+
     /// <summary>Reads each runtime's answers from the probe's listings.</summary>
     /// <param name="report">The probe's steady-state listings.</param>
     /// <param name="environment">The NAME=VALUE settings the probe ran with, shown with the table.</param>

@@ -1,8 +1,8 @@
 using PerfLab.Contract;
-using PerfLab.Course.Reference;
 using PerfLab.Course.Timings;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
+using PerfLab.Results;
 using static PerfLab.Notebooks.Tests.Support.TestNotebooks;
 
 namespace PerfLab.Notebooks.Tests.Unit;

@@ -1,5 +1,7 @@
 using PerfLab.Contract;
+using PerfLab.Disassembly;
 using PerfLab.Results;
+using PerfLab.Room;
 
 namespace PerfLab.Tests.Support;
 
@@ -34,4 +36,12 @@ public static class Fake
 
     public static BenchmarkRun Run(BenchmarkMode mode, params RuntimeOutcome[] outcomes) =>
         ResultBuilder.Build("/src/demo.cs", mode, new DateTimeOffset(2026, 11, 23, 9, 0, 0, TimeSpan.Zero), new Dictionary<string, string>(), [], outcomes, new RunTiming(1, 0.1, 0, 0, 0.8));
+
+    /// <summary>A room post of a two-runtime run, as a laptop would send it, with a content key.</summary>
+    public static RoomPost Post(string? laptop = null, string nickname = "ana", string? notebook = null, BenchmarkMode mode = BenchmarkMode.Quick, string method = "Sum", double net10Ns = 60, char code = 'c', string processor = "Test CPU")
+    {
+        var run = Run(mode, Outcome("net8.0", "8.0.31", Case(method, 100, 0)), Outcome("net10.0", "10.0.12", Case(method, net10Ns, 0))) with { Code = new string(code, 64) };
+        var machine = new MachineDescription("", "linux-x64", "Linux", processor, 2, 1L << 30, "10.0.100", null);
+        return RoomPost.Of(run, laptop ?? RoomPost.NewId(), nickname, notebook, machine, InstructionSetProbe.OfThisProcess());
+    }
 }

@@ -2,10 +2,13 @@ using System.Runtime.InteropServices;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
 
-namespace PerfLab.Course.Reference;
+namespace PerfLab.Results;
 
-/// <summary>The machine a reference run or a notebook timing (data/timings) happened on, as readers compare machines.</summary>
-/// <param name="Name">The name the results file carries, e.g. linux-x64 or a CI leg's name.</param>
+/// <summary>
+/// The machine a run happened on, as readers compare machines: a reference machine file's (the reference job), a notebook
+/// timing's (data/timings) and a room post's (PerfLab.Room), which names the laptop by its nickname. No host name, no user name.
+/// </summary>
+/// <param name="Name">The name the results file carries, e.g. linux-x64 or a CI leg's name; in a room, the laptop's nickname.</param>
 /// <param name="Platform">Runtime identifier, e.g. linux-x64.</param>
 /// <param name="Os">The OS description.</param>
 /// <param name="Processor">The processor's model name, when the OS tells it.</param>
@@ -25,11 +28,12 @@ public sealed record MachineDescription(
 {
     /// <summary>Describes this machine.</summary>
     /// <param name="name">The name to give it.</param>
+    /// <param name="sdkFolder">The folder whose SDK is named (its global.json chooses it), e.g. the repository's root.</param>
     /// <param name="cancellationToken">Stops the processes asked.</param>
-    public static async Task<MachineDescription> DescribeAsync(string name, CancellationToken cancellationToken)
+    public static async Task<MachineDescription> DescribeAsync(string name, string sdkFolder, CancellationToken cancellationToken)
     {
         var sdk = DotnetInstallation.Current();
-        var sdkVersion = await sdk.SdkVersionAsync(CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
+        var sdkVersion = await sdk.SdkVersionAsync(sdkFolder, cancellationToken).ConfigureAwait(false);
         var runner = Environment.GetEnvironmentVariable("GITHUB_ACTIONS") == "true"
             ? $"GitHub Actions {Environment.GetEnvironmentVariable("RUNNER_OS")} {Environment.GetEnvironmentVariable("RUNNER_ARCH")}, image {Environment.GetEnvironmentVariable("ImageOS")} {Environment.GetEnvironmentVariable("ImageVersion")}".TrimEnd()
             : null;
@@ -44,7 +48,7 @@ public sealed record MachineDescription(
             runner);
     }
 
-    /// <summary>The processor's model name: each OS tells it its own way; "unknown" rather than a failed run.</summary>
+    /// <summary>The processor's model name, as the OS tells it (each its own way); "unknown" rather than a failure.</summary>
     /// <param name="cancellationToken">Stops the process asked (macOS).</param>
     public static async Task<string> ProcessorAsync(CancellationToken cancellationToken)
     {
