@@ -67,6 +67,28 @@ public static class BenchTools
         return new BenchArguments(repetitions, outPath, given, values);
     }
 
+    /// <summary>
+    /// The other checkout a script compares this build with (<c>--other WORKTREE</c>, a required option of
+    /// <paramref name="options"/>); null, with a message, when it is missing or holds no helpers/ folder.
+    /// </summary>
+    /// <param name="options">The parsed arguments.</param>
+    /// <param name="script">The script's path from the repository root, for the message.</param>
+    public static string? OtherCheckout(BenchArguments options, string script)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        if (options.Values.TryGetValue("--other", out var other) && Directory.Exists(Path.Combine(other, "helpers")))
+        {
+            return Path.GetFullPath(other);
+        }
+
+        Console.Error.WriteLine($"{script}: --other WORKTREE is required: another checkout of this repository (its helpers/ folder must exist) to compare with.");
+        return null;
+    }
+
+    /// <summary>The 1-minute load average, as a report shows it; "?" where the OS does not tell it.</summary>
+    public static string LoadAverage() =>
+        PerfLab.Results.MachineDescription.LoadAverage() is [var minute, ..] ? minute.ToString("F2", CultureInfo.InvariantCulture) : "?";
+
     /// <summary>The repository root: the folder holding PerfLab.slnx, at or above the current folder.</summary>
     public static string FindRepo() =>
         CourseRepository.Find(Environment.CurrentDirectory) ?? throw new InvalidOperationException("Run this from inside the repository.");

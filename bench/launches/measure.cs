@@ -15,23 +15,21 @@ using System.Text;
 using System.Text.Json;
 using static PerfLab.Bench.BenchTools;
 
-string? Value(string name) => Array.IndexOf(args, name) is var i and >= 0 && i + 1 < args.Length ? args[i + 1] : null;
-if (Value("--other") is not { } otherRepo || !Directory.Exists(Path.Combine(otherRepo, "helpers")))
+if (ParseArguments(args, "bench/launches/measure.cs", 3, "--other WORKTREE", "--file BENCH.cs", "--trace") is not { } options
+    || OtherCheckout(options, "bench/launches/measure.cs") is not { } otherRepo)
 {
-    Console.Error.WriteLine("usage: dotnet run bench/launches/measure.cs -- --other WORKTREE [--file BENCH.cs] [--reps N] [--trace] [--out FILE.md]\n"
-        + "  --other names another checkout of this repository (its helpers/ folder must exist) to compare with.");
     return 2;
 }
 
 var repo = FindRepo();
-var file = Path.GetFullPath(Value("--file") ?? Path.Combine(repo, "bench", "launches", "LibraryCalls.cs"));
-var reps = int.Parse(Value("--reps") ?? "3", CultureInfo.InvariantCulture);
-var trace = args.Contains("--trace");
-var outPath = Value("--out");
+var file = Path.GetFullPath(options.Values.GetValueOrDefault("--file") ?? Path.Combine(repo, "bench", "launches", "LibraryCalls.cs"));
+var reps = options.Repetitions;
+var trace = options.Flags.Contains("--trace");
+var outPath = options.OutPath;
 var work = Directory.CreateTempSubdirectory("perflab-launches-").FullName;
 
 Log("building both CLIs (Release)");
-var builds = new[] { ("this", BuildCli(repo, "Release")), ("other", BuildCli(Path.GetFullPath(otherRepo), "Release")) };
+var builds = new[] { ("this", BuildCli(repo, "Release")), ("other", BuildCli(otherRepo, "Release")) };
 Run("dotnet", [builds[0].Item2, "runtimes", "--provision"]);
 
 var runs = builds.ToDictionary(b => b.Item1, _ => new List<(double Seconds, JsonElement[] Rows)>());
@@ -95,6 +93,3 @@ if (outPath is not null)
 }
 
 return 0;
-
-static string LoadAverage() =>
-    File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "?";

@@ -15,29 +15,27 @@ using System.Text;
 using PerfLab;
 using static PerfLab.Bench.BenchTools;
 
-string? Value(string name) => Array.IndexOf(args, name) is var i and >= 0 && i + 1 < args.Length ? args[i + 1] : null;
-if (Value("--other") is not { } otherRepo || !Directory.Exists(Path.Combine(otherRepo, "helpers")))
+if (ParseArguments(args, "bench/notebook-time/measure.cs", 2, "--other WORKTREE", "--notebook PATH") is not { } options
+    || OtherCheckout(options, "bench/notebook-time/measure.cs") is not { } otherRepo)
 {
-    Console.Error.WriteLine("usage: dotnet run bench/notebook-time/measure.cs -- --other WORKTREE [--notebook PATH] [--reps N] [--out FILE.md]\n"
-        + "  --other names another checkout of this repository (its helpers/ folder must exist) to compare with.");
     return 2;
 }
 
 var repo = FindRepo();
-var notebook = Value("--notebook") ?? Path.Combine("notebooks", "00-start-here.ipynb");
+var notebook = options.Values.GetValueOrDefault("--notebook") ?? Path.Combine("notebooks", "00-start-here.ipynb");
 if (!File.Exists(Path.Combine(repo, notebook)) || !File.Exists(Path.Combine(otherRepo, notebook)))
 {
-    Console.Error.WriteLine($"measure: {notebook} must exist in both checkouts (a path relative to the repository root).");
+    Console.Error.WriteLine($"bench/notebook-time/measure.cs: {notebook} must exist in both checkouts (a path relative to the repository root).");
     return 2;
 }
 
-var reps = int.Parse(Value("--reps") ?? "2", CultureInfo.InvariantCulture);
-var outPath = Value("--out");
+var reps = options.Repetitions;
+var outPath = options.OutPath;
 var work = Directory.CreateTempSubdirectory("perflab-notebook-time-").FullName;
 var shared = PerfLabHome.Default();
 
 Log("building both CLIs (Release)");
-var builds = new[] { ("this", repo, BuildCli(repo, "Release")), ("other", Path.GetFullPath(otherRepo), BuildCli(Path.GetFullPath(otherRepo), "Release")) };
+var builds = new[] { ("this", repo, BuildCli(repo, "Release")), ("other", otherRepo, BuildCli(otherRepo, "Release")) };
 foreach (var (_, _, cli) in builds)
 {
     // Provisions the runtimes and precompiles each build's hosts (a build without precompiled hosts ignores hosts/).
@@ -88,6 +86,3 @@ if (outPath is not null)
 }
 
 return 0;
-
-static string LoadAverage() =>
-    File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "?";
