@@ -49,6 +49,9 @@ public sealed class ReadyToRunHosts
     private readonly string? _packagesFolder;
     private readonly Dictionary<string, string> _prepared = [];
 
+    // Each built host's key, hashed once per process (the built files do not change under a running process).
+    private readonly Dictionary<string, string> _keys = [];
+
     /// <param name="home">Where the precompiled folders and the download projects live.</param>
     /// <param name="hosts">The host as built.</param>
     /// <param name="sdk">Whose muxer restores the crossgen2 package.</param>
@@ -177,8 +180,18 @@ public sealed class ReadyToRunHosts
     private (string Built, string Target, string Unavailable) PathsFor(PinnedRuntime runtime)
     {
         var built = Path.GetDirectoryName(_hosts.HostAssembly(runtime))!;
+        string key;
+        lock (_keys)
+        {
+            if (!_keys.TryGetValue(built, out key!))
+            {
+                key = KeyOf(built);
+                _keys[built] = key;
+            }
+        }
+
         return (built,
-            Path.Combine(_home.ReadyToRunHosts, $"{runtime.Moniker}-{runtime.Version}-{KeyOf(built)}"),
+            Path.Combine(_home.ReadyToRunHosts, $"{runtime.Moniker}-{runtime.Version}-{key}"),
             Path.Combine(_home.ReadyToRunHosts, $"unavailable-{runtime.Version}.txt"));
     }
 
