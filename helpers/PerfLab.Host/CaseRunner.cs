@@ -114,6 +114,7 @@ internal static class CaseRunner
             };
         }
 
+        MachineFacts.Install();
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo([benchmarkCase], runInfo.Type, runInfo.Config));
         HostLogger.Emit(new HostEvent("done", null));
 

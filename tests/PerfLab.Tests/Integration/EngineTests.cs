@@ -387,4 +387,28 @@ public class EngineTests
         Assert.False(run.HasErrors, run.ToString());
         Assert.Contains("env DOTNET_gcServer=1 PERFLAB_TEST_VALUE=42", run.ToString(), StringComparison.Ordinal);
     }
+    [Fact]
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    public async Task A_launch_starts_no_process_to_describe_the_machine()
+    {
+        // BenchmarkDotNet's summary describes the machine with `cat /proc/cpuinfo` and `lscpu` (and `dotnet --version`),
+        // found on PATH: commands here that log their start show whether a launch still pays for them.
+        using var bin = new TempFolder();
+        var started = Path.Combine(bin.Path, "started.txt");
+        foreach (var command in new[] { "cat", "lscpu" })
+        {
+            var script = bin.Write(command, $"#!/bin/sh\necho {command} >> '{started}'\nexit 0\n");
+            File.SetUnixFileMode(script, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        }
+
+        var request = Smoke(Sources.Tiny(), "NoDescription.cs", "net10.0") with
+        {
+            Filter = ["*Sum*"], Force = true,
+            Environment = new Dictionary<string, string> { ["PATH"] = bin.Path + ":" + Environment.GetEnvironmentVariable("PATH") },
+        };
+        var run = await _engine.RunAsync(request);
+
+        Assert.False(run.HasErrors, run.ToString());
+        Assert.False(File.Exists(started), "the launch started: " + (File.Exists(started) ? File.ReadAllText(started).ReplaceLineEndings(" ") : ""));
+    }
 }
