@@ -25,7 +25,9 @@ internal static class CaseRunner
     // Turns the quick-mode tiering warm-up off, so bench/tiering/measure.cs can show what it buys side by side.
     private const string SkipTieringWarmup = "PERFLAB_SKIP_TIERING_WARMUP";
 
-    public static (HostResult Result, int ExitCode) Run(HostRequest request)
+    /// <summary>Runs what <paramref name="request"/> asks; <paramref name="publish"/> gets the results so far after each case (and the one failure of a request it cannot run).</summary>
+    /// <returns>The process's exit code.</returns>
+    public static int Run(HostRequest request, Action<IReadOnlyList<HostResult>> publish)
     {
         var runtime = new HostRuntime(
             Environment.Version.ToString(),
@@ -36,7 +38,8 @@ internal static class CaseRunner
             GCSettings.IsServerGC,
             Environment.GetEnvironmentVariable("DOTNET_TieredPGO"));
 
-        HostResult Failure(IReadOnlyList<CaseInfo> cases, CaseInfo? info, string error) =>
+        // A result without a case's numbers: a failure, or (no error) an asm capture's end.
+        HostResult Failure(IReadOnlyList<CaseInfo> cases, CaseInfo? info, string? error) =>
             new(HostProtocol.Version, runtime, cases, info, null, null, null, null, null, null, null, [], error);
 
         Directory.CreateDirectory(request.ArtifactsPath);
@@ -62,7 +65,8 @@ internal static class CaseRunner
         }
         catch (Exception ex) when (ex is IOException or BadImageFormatException)
         {
-            return (Failure([], null, $"Could not load {request.AssemblyPath}: {ex.Message}"), HostProtocol.BadRequestExitCode);
+            publish([Failure([], null, $"Could not load {request.AssemblyPath}: {ex.Message}")]);
+            return HostProtocol.BadRequestExitCode;
         }
 
         var runInfos = assembly.GetExportedTypes()
@@ -77,25 +81,49 @@ internal static class CaseRunner
             var why = request.Filter is { Count: > 0 }
                 ? $"No benchmark matches the filter {string.Join(" ", request.Filter)} (patterns match Namespace.Class.Method)."
                 : "The assembly has no public, non-abstract class with a [Benchmark] method.";
-            return (Failure(cases, null, why), HostProtocol.BadRequestExitCode);
+            publish([Failure(cases, null, why)]);
+            return HostProtocol.BadRequestExitCode;
         }
 
         if (request.Disasm is { } disasm)
         {
             var failure = AsmDriver.Drive(runInfos, disasm);
-            return failure is null
-                ? (new HostResult(HostProtocol.Version, runtime, cases, null, null, null, null, null, null, null, null, [], null), 0)
-                : (Failure(cases, null, failure), HostProtocol.CaseFailedExitCode);
+            publish([Failure(cases, null, failure)]);
+            return failure is null ? 0 : HostProtocol.CaseFailedExitCode;
         }
 
-        if (request.CaseIndex < 0 || request.CaseIndex >= allCases.Length)
+        var first = request.FromCase ?? request.CaseIndex;
+        if (first < 0 || first >= allCases.Length)
         {
-            return (Failure(cases, null, $"Case {request.CaseIndex} does not exist; there are {allCases.Length}."), HostProtocol.BadRequestExitCode);
+            publish([Failure(cases, null, $"Case {first} does not exist; there are {allCases.Length}.")]);
+            return HostProtocol.BadRequestExitCode;
         }
 
-        var (runInfo, benchmarkCase) = allCases[request.CaseIndex];
-        var info = cases[request.CaseIndex];
         HostLogger.Emit(new HostEvent("cases", null, cases));
+        MachineFacts.Install();
+        var results = new List<HostResult>();
+        var exitCode = 0;
+        foreach (var index in request.FromCase is null ? [first] : Enumerable.Range(first, allCases.Length - first))
+        {
+            logger.BeginCase(index);
+            var result = RunCase(request, logger, allCases[index].Info, allCases[index].Case, cases[index], cases, runtime);
+            results.Add(result);
+            publish(results);
+            if (result.Error is not null)
+            {
+                exitCode = HostProtocol.CaseFailedExitCode;
+            }
+        }
+
+        return exitCode;
+    }
+
+    // One case, measured by BenchmarkDotNet in this process: its result, or its failure.
+    private static HostResult RunCase(HostRequest request, HostLogger logger, BenchmarkRunInfo runInfo, BenchmarkCase benchmarkCase, CaseInfo info, IReadOnlyList<CaseInfo> cases, HostRuntime runtime)
+    {
+        HostResult Failure(string error) =>
+            new(HostProtocol.Version, runtime, cases, info, null, null, null, null, null, null, null, [], error);
+
         if (request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1")
         {
             // Quick mode's short stages can end before tiering has settled, and then iterations time Tier0 code, or
@@ -114,14 +142,13 @@ internal static class CaseRunner
             };
         }
 
-        MachineFacts.Install();
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo([benchmarkCase], runInfo.Type, runInfo.Config));
-        HostLogger.Emit(new HostEvent("done", null));
+        HostLogger.Emit(new HostEvent("done", null, Case: info.Index));
 
         var critical = summary.ValidationErrors.Where(v => v.IsCritical).Select(v => v.Message).ToArray();
         if (critical.Length > 0)
         {
-            return (Failure(cases, info, "BenchmarkDotNet rejected the benchmark: " + string.Join(" ", critical)), HostProtocol.CaseFailedExitCode);
+            return Failure("BenchmarkDotNet rejected the benchmark: " + string.Join(" ", critical));
         }
 
         var report = summary.Reports.FirstOrDefault();
@@ -129,7 +156,7 @@ internal static class CaseRunner
         if (report is null || !report.Success || statistics is null)
         {
             var error = logger.BenchmarkException ?? "The benchmark produced no measurements (see BenchmarkDotNet's log).";
-            return (Failure(cases, info, error), HostProtocol.CaseFailedExitCode);
+            return Failure(error);
         }
 
         var remarks = summary.ValidationErrors.Select(v => v.Message)
@@ -164,7 +191,7 @@ internal static class CaseRunner
             remarks,
             null,
             Jobs.ShapeOf(report));
-        return (result, 0);
+        return result;
     }
 
     // An exception here is left for BenchmarkDotNet to meet on its own instance and report in its own words.

@@ -31,6 +31,21 @@ internal sealed partial class HostLogger : ILogger, IDisposable
     /// <summary>The first exception the benchmark threw, as "Type: message" plus its first frame.</summary>
     public string? BenchmarkException { get; private set; }
 
+    /// <summary>The case whose stages the events are about, set by <see cref="BeginCase"/>; null before the first.</summary>
+    public static int? CurrentCase { get; private set; }
+
+    /// <summary>
+    /// Starts a case's part of the log: its events carry its index, and what the previous case left (its exception, its
+    /// last stage, its iteration callback) is forgotten.
+    /// </summary>
+    public void BeginCase(int index)
+    {
+        CurrentCase = index;
+        BenchmarkException = null;
+        _lastPhase = null;
+        OnIteration = null;
+    }
+
     public string Id => nameof(HostLogger);
 
     public int Priority => 0;
@@ -81,7 +96,7 @@ internal sealed partial class HostLogger : ILogger, IDisposable
                 if (phase != _lastPhase)
                 {
                     _lastPhase = phase;
-                    Emit(new HostEvent(phase, iteration));
+                    Emit(new HostEvent(phase, iteration, Case: CurrentCase));
                 }
                 else
                 {

@@ -1,5 +1,5 @@
-// PerfLab.Host: runs one BenchmarkDotNet case in-process, on whatever runtime started it.
-// Usage: PerfLab.Host REQUEST.json   (a HostRequest; the HostResult goes to request.ResultPath)
+// PerfLab.Host: runs BenchmarkDotNet cases in-process (one, or every case from one on), on whatever runtime started it.
+// Usage: PerfLab.Host REQUEST.json   (a HostRequest; the HostResults, one per case run, go to request.ResultPath)
 using System.Text.Json;
 using PerfLab.Contract;
 using PerfLab.Host;
@@ -13,9 +13,18 @@ if (args.Length != 1 || !File.Exists(args[0]))
 var request = JsonSerializer.Deserialize<HostRequest>(File.ReadAllText(args[0]), HostProtocol.Json)
     ?? throw new InvalidDataException("empty request");
 JitTrace.StartIfAsked();
-var (result, exitCode) = CaseRunner.Run(request);
-JitTrace.Write(result);
-var staging = request.ResultPath + ".tmp";
-File.WriteAllText(staging, JsonSerializer.Serialize(result, HostProtocol.Json));
-File.Move(staging, request.ResultPath, overwrite: true);
+IReadOnlyList<HostResult> results = [];
+var exitCode = CaseRunner.Run(request, soFar =>
+{
+    // Written whole and moved into place after each case: a process that dies later keeps the cases it finished.
+    results = [.. soFar];
+    var staging = request.ResultPath + ".tmp";
+    File.WriteAllText(staging, JsonSerializer.Serialize(results, HostProtocol.Json));
+    File.Move(staging, request.ResultPath, overwrite: true);
+});
+if (results.Count > 0)
+{
+    JitTrace.Write(results[^1]);
+}
+
 return exitCode;

@@ -9,7 +9,7 @@ namespace PerfLab.Contract;
 public static class HostProtocol
 {
     /// <summary>Bumped whenever a field below changes meaning.</summary>
-    public const int Version = 1;
+    public const int Version = 2;
 
     /// <summary>Prefix of a machine-readable event line on the host's standard output.</summary>
     public const string EventPrefix = "@perflab ";
@@ -48,7 +48,8 @@ public enum BenchmarkMode
 /// <param name="CaseIndex">Index into the host's ordered, filtered list of cases.</param>
 /// <param name="Mode">The measurement mode.</param>
 /// <param name="Filter">Optional glob patterns over "Namespace.Type.Method" (BenchmarkDotNet's --filter).</param>
-/// <param name="ResultPath">Where the host writes its <see cref="HostResult"/>.</param>
+/// <param name="ResultPath">Where the host writes its results: a JSON array of <see cref="HostResult"/>, one per case run, in
+/// the order they ran, written again (atomically) after each case, so a process that dies keeps what it finished.</param>
 /// <param name="ArtifactsPath">A scratch folder BenchmarkDotNet may write to.</param>
 /// <param name="Disasm">When set, the host does not measure: it drives the benchmarks until the JIT has
 /// written optimized code for these methods, then stops.</param>
@@ -56,6 +57,9 @@ public enum BenchmarkMode
 /// BenchmarkDotNet's pilot stage. Null: the pilot chooses.</param>
 /// <param name="Launches">How many launches the case has on this runtime. A quick run of one (it reads bytes per call)
 /// runs the single-process job (<see cref="QuickJob.SingleLaunchWarmupCount"/>) with the runtime's own call-counting delay.</param>
+/// <param name="FromCase">When set, the host runs every case from this index to the last, one after another in this one
+/// process, instead of <paramref name="CaseIndex"/> alone: what a smoke run asks, where start-up, BenchmarkDotNet's
+/// preparation and exit would otherwise cost more than the one call each case makes.</param>
 public sealed record HostRequest(
     string AssemblyPath,
     int CaseIndex,
@@ -65,7 +69,8 @@ public sealed record HostRequest(
     string ArtifactsPath,
     DisasmRequest? Disasm = null,
     IterationShape? Iterations = null,
-    int Launches = 1);
+    int Launches = 1,
+    int? FromCase = null);
 
 /// <summary>
 /// How many times one iteration calls the benchmark (BenchmarkDotNet's invocation count, which its pilot stage finds
@@ -151,4 +156,5 @@ public sealed record HostResult(
 /// <param name="Phase">"cases" (the case list, sent before measuring), BenchmarkDotNet's stage (e.g. WorkloadWarmup), or "done".</param>
 /// <param name="Iteration">Iteration number within the stage, when known.</param>
 /// <param name="Cases">With "cases": every case, so the parent can name a case whose process never returns.</param>
-public sealed record HostEvent(string Phase, int? Iteration, IReadOnlyList<CaseInfo>? Cases = null);
+/// <param name="Case">The index of the case the event belongs to (a stage or "done"); null for "cases".</param>
+public sealed record HostEvent(string Phase, int? Iteration, IReadOnlyList<CaseInfo>? Cases = null, int? Case = null);

@@ -64,7 +64,7 @@ public static class Lab
 
     /// <summary>
     /// Runs the BenchmarkDotNet class <typeparamref name="T"/>, written in the running cell, on each
-    /// runtime: each case in its own process, one runtime after another. Progress prints as it goes;
+    /// runtime: in processes of its own (in quick and full mode one per case and launch), one runtime after another. Progress prints as it goes;
     /// an unchanged cell is answered from the cache.
     /// </summary>
     /// <typeparam name="T">The benchmark class, declared in this cell or in an earlier cell that ran it with Lab.</typeparam>

@@ -8,8 +8,8 @@ namespace PerfLab.Benchmarks;
 
 /// <summary>
 /// The benchmark pipeline: compile the source for each runtime (Roslyn, in-process), reuse cached
-/// results, provision missing runtimes, then run every case in its own PerfLab.Host processes (quick mode:
-/// several launches per runtime), round after round (launch r of every case, the runtimes interleaved per case),
+/// results, provision missing runtimes, then run the cases in PerfLab.Host processes (quick and full mode: each case in
+/// its own, quick mode several launches per runtime; smoke mode: a runtime's cases one after another in one), round after round (launch r of every case, the runtimes interleaved per case),
 /// reporting the table so far after each round (<see cref="RunProgress.Partial"/>), and build the results.
 /// </summary>
 public sealed class BenchmarkEngine
@@ -149,7 +149,8 @@ public sealed class BenchmarkEngine
                     ran = false;
                     for (var index = 0; measured.Any(r => r.HasCase(index)); index++)
                     {
-                        var running = measured.Where(r => r.HasCase(index) && !r.HasFailed(index)).ToArray();
+                        // A case an earlier process of several cases already ran in this round is not run again.
+                        var running = measured.Where(r => r.HasCase(index) && !r.HasFailed(index) && r.LaunchesOf(index) < launch).ToArray();
                         if (settled.Contains(index) || running.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, running.Select(r => r.LaunchMeans(index))))
                         {
                             settled.Add(index);
@@ -164,7 +165,7 @@ public sealed class BenchmarkEngine
 
                         foreach (var runner in running)
                         {
-                            await runner.RunLaunchAsync(index, launch, planned, TimeLeft(planned), cancellationToken).ConfigureAwait(false);
+                            await runner.RunLaunchAsync(index, launch, planned, TimeLeft(planned), SeveralCasesPerProcess(request), cancellationToken).ConfigureAwait(false);
                         }
 
                         ran = true;
@@ -195,6 +196,11 @@ public sealed class BenchmarkEngine
         say("done", $"done in {clock.Elapsed.TotalSeconds:F1} s");
         return run;
     }
+
+    // Smoke mode runs every case of a runtime in one process, one after another: its one cold call per case costs far
+    // less than a process's start-up, BenchmarkDotNet's preparation and exit. A mode that measures keeps one case per
+    // process (quick mode's launches are what its intervals are made of; full mode is BenchmarkDotNet's own default).
+    private static bool SeveralCasesPerProcess(BenchmarkRequest request) => request.Mode == BenchmarkMode.Smoke;
 
     private static RuntimeOutcome Partial(RuntimeWork<RuntimeOutcome> work, RuntimeRun runner)
     {
@@ -228,7 +234,7 @@ public sealed class BenchmarkEngine
     private static RuntimeOutcome OutcomeOf(RuntimeWork<RuntimeOutcome> work, HostRuntime reported, IReadOnlyList<CaseLaunches> cases, bool cached) =>
         new(work.Runtime.Moniker, work.Located!.Source.Name(), reported, cases, cached);
 
-    /// <summary>Runs the launches of one runtime's cases, each in its own host process, and keeps their results.</summary>
+    /// <summary>Runs the launches of one runtime's cases in host processes (one case each, or in smoke mode a case and the ones after it) and keeps their results.</summary>
     private sealed class RuntimeRun(
         BenchmarkRequest request,
         LocatedRuntime runtime,
@@ -268,17 +274,25 @@ public sealed class BenchmarkEngine
         public IReadOnlyList<double> LaunchMeans(int index) =>
             index < _launches.Count ? _launches[index].Where(l => l.Statistics is not null).Select(l => l.Statistics!.Mean).ToArray() : [];
 
-        /// <summary>Runs one launch of a case and keeps its result; <paramref name="left"/> is the run's time left, estimated before it.</summary>
-        public async Task RunLaunchAsync(int index, int launch, int launches, TimeSpan? left, CancellationToken cancellationToken)
+        /// <summary>
+        /// Runs one launch of a case and keeps its result; <paramref name="left"/> is the run's time left, estimated before
+        /// it. With <paramref name="andTheRest"/> (smoke mode), the same process runs every later case too, one after
+        /// another, and each finished case keeps its result; a case that ended the process early (a crash, a timeout)
+        /// fails, and the cases after it get a process of their own when the run asks for them again.
+        /// </summary>
+        public async Task RunLaunchAsync(int index, int launch, int launches, TimeSpan? left, bool andTheRest, CancellationToken cancellationToken)
         {
-            var result = await RunCaseAsync(index, launch, launches, left, cancellationToken).ConfigureAwait(false);
-            _cases ??= result.Cases;
-            while (_launches.Count <= index)
+            foreach (var result in await RunProcessAsync(index, launch, launches, left, andTheRest, cancellationToken).ConfigureAwait(false))
             {
-                _launches.Add([]);
-            }
+                _cases ??= result.Cases;
+                var at = result.Case!.Index;
+                while (_launches.Count <= at)
+                {
+                    _launches.Add([]);
+                }
 
-            _launches[index].Add(result);
+                _launches[at].Add(result);
+            }
         }
 
         /// <summary>The runtime the host reported, and every case's launches.</summary>
@@ -290,19 +304,21 @@ public sealed class BenchmarkEngine
             return (reported, _launches.Select(l => new CaseLaunches(l)).ToArray());
         }
 
-        private async Task<HostResult> RunCaseAsync(int index, int launch, int launches, TimeSpan? left, CancellationToken cancellationToken)
+        // One host process: the case at index, or (andTheRest) it and every later one; the results of the cases it
+        // finished, then the failure of the case it was running if it ended early.
+        private async Task<IReadOnlyList<HostResult>> RunProcessAsync(int index, int launch, int launches, TimeSpan? left, bool andTheRest, CancellationToken cancellationToken)
         {
             var folder = Path.Combine(work, $"case-{index}-launch-{launch}");
             // Later launches run the iterations the first one's pilot chose, and skip their own pilot.
             var iterations = launch > 1 && index < _launches.Count ? _launches[index][0].Iterations : null;
-            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations, Launches: launches);
+            var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations, Launches: launches, FromCase: andTheRest ? index : null);
 
-            string? CaseName() => _cases is { } cases && index < cases.Count ? Name(cases[index]) : null;
-            void Report(string? phase, int? iteration, string? message = null) =>
-                progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, index + 1, _cases?.Count, CaseName(), phase, iteration, launch, launches, left));
+            string? CaseName(int at) => _cases is { } cases && at < cases.Count ? Name(cases[at]) : null;
+            void Report(int at, string? phase, int? iteration, string? message = null) =>
+                progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, at + 1, _cases?.Count, CaseName(at), phase, iteration, launch, launches, left));
 
-            Report(null, null, "starting");
-            var (process, result, strayEventLine) = await launcher.RunAsync(
+            Report(index, null, null, "starting");
+            var (process, written, strayEventLine, strayCase) = await launcher.RunAsync(
                 runtime,
                 hostRequest,
                 folder,
@@ -317,16 +333,50 @@ public sealed class BenchmarkEngine
 
                     if (hostEvent.Phase is not ("cases" or "done"))
                     {
-                        Report(hostEvent.Phase, hostEvent.Iteration);
+                        Report(hostEvent.Case ?? index, hostEvent.Phase, hostEvent.Iteration);
                     }
                 },
                 onStep,
                 cancellationToken).ConfigureAwait(false);
             MeasureSeconds += process.Elapsed.TotalSeconds;
 
+            if (written is [{ Case: null } nothing])
+            {
+                // Nothing to run at all: an empty filter match, or an assembly the host could not use.
+                throw new PerfLabException(
+                    nothing.Error ?? $"The benchmark process on {Moniker} reported no case.",
+                    request.Filter.Count > 0 ? "Patterns match Namespace.Class.Method, e.g. --filter '*Sum*'." : null,
+                    nothing.Cases.Select(c => "case: " + c.TypeName + "." + Name(c)).ToArray());
+            }
+
+            var results = written.ToList();
+            if (strayEventLine is not null)
+            {
+                // The case that printed it fails; with one case per process, that one.
+                var blamed = results.FindIndex(r => r.Case!.Index == (strayCase ?? index) && r.Error is null);
+                if (blamed >= 0)
+                {
+                    results[blamed] = Failed(results[blamed].Cases, results[blamed].Case!.Index, StrayEventMessage(strayEventLine)) with { Runtime = results[blamed].Runtime };
+                }
+            }
+
+            foreach (var result in results)
+            {
+                // The reason is on the line itself: a terminal or a notebook's folded progress is where a reader looks.
+                Report(result.Case!.Index, null, null, result.Error is null ? "done" : "failed: " + BenchmarkResult.FirstLine(result.Error));
+            }
+
+            // The case it was running when the process ended early: the first it asked for without a result.
+            var running = index + results.Count;
+            var asked = andTheRest ? (_cases?.Count ?? int.MaxValue) - index : 1;
+            if (results.Count >= asked)
+            {
+                return results;
+            }
+
             if (process.TimedOut)
             {
-                if (_cases is not { } cases || index >= cases.Count)
+                if (_cases is not { } cases || running >= cases.Count)
                 {
                     throw new PerfLabException(
                         $"The benchmark process on {Moniker} did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s and was killed with its child processes.",
@@ -334,39 +384,22 @@ public sealed class BenchmarkEngine
                 }
 
                 var message = $"{BenchmarkResult.TimedOutPrefix} the case did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s; its process tree was killed. Check for an endless loop, or raise --case-timeout.";
-                Report(null, null, "timed out");
-                return Failed(cases, index, message);
+                Report(running, null, null, "timed out");
+                results.Add(Failed(cases, running, message));
+                return results;
             }
 
-            if (result is null)
+            var tail = string.Join("\n", (process.StandardError + process.StandardOutput).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(12));
+            var crash = $"The benchmark process on {Moniker} exited with code {process.ExitCode} without a result (a crash such as a stack overflow ends it this way).";
+            if (_cases is not { } known || running >= known.Count)
             {
-                var tail = string.Join("\n", (process.StandardError + process.StandardOutput).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(12));
-                var message = $"The benchmark process on {Moniker} exited with code {process.ExitCode} without a result (a crash such as a stack overflow ends it this way).";
-                if (_cases is not { } cases || index >= cases.Count)
-                {
-                    throw new PerfLabException(message, "Run the benchmark's code once outside the benchmark to see the crash.", tail.Length == 0 ? [] : tail.Split('\n'));
-                }
-
-                return Failed(cases, index, message + (tail.Length == 0 ? "" : "\n" + tail));
+                throw new PerfLabException(crash, "Run the benchmark's code once outside the benchmark to see the crash.", tail.Length == 0 ? [] : tail.Split('\n'));
             }
 
-            if (result.Case is null)
-            {
-                // Nothing to run at all: an empty filter match, or an assembly the host could not use.
-                throw new PerfLabException(
-                    result.Error ?? $"The benchmark process on {Moniker} reported no case.",
-                    request.Filter.Count > 0 ? "Patterns match Namespace.Class.Method, e.g. --filter '*Sum*'." : null,
-                    result.Cases.Select(c => "case: " + c.TypeName + "." + Name(c)).ToArray());
-            }
-
-            if (strayEventLine is not null && result.Error is null)
-            {
-                result = Failed(result.Cases, index, StrayEventMessage(strayEventLine)) with { Runtime = result.Runtime };
-            }
-
-            // The reason is on the line itself: a terminal or a notebook's folded progress is where a reader looks.
-            Report(null, null, result.Error is null ? "done" : "failed: " + BenchmarkResult.FirstLine(result.Error));
-            return result;
+            var failure = Failed(known, running, crash + (tail.Length == 0 ? "" : "\n" + tail));
+            Report(running, null, null, "failed: " + BenchmarkResult.FirstLine(failure.Error!));
+            results.Add(failure);
+            return results;
         }
 
         private static HostResult Failed(IReadOnlyList<CaseInfo> cases, int index, string error)

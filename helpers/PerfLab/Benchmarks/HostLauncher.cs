@@ -7,22 +7,31 @@ namespace PerfLab.Benchmarks;
 
 /// <summary>
 /// Starts one PerfLab.Host process on an exact runtime (`dotnet exec --fx-version`), with a request
-/// file, extra environment variables and a timeout, and reads back its events and result file.
+/// file, extra environment variables and a timeout, and reads back its events and results file.
 /// </summary>
 internal sealed class HostLauncher(ReadyToRunHosts hosts)
 {
     /// <summary>
-    /// How a host run ended: the process, the result file when the host wrote one, and the first line the
-    /// process printed that starts like an event (<see cref="HostProtocol.EventPrefix"/>) but is none: the
-    /// benchmark's own output, which fails its case.
+    /// How a host run ended: the process, the results the host wrote (one per case it finished, in order; none when it
+    /// wrote no file), and the first line the process printed that starts like an event
+    /// (<see cref="HostProtocol.EventPrefix"/>) but is none: the benchmark's own output, which fails its case.
     /// </summary>
-    public sealed record Outcome(ChildProcessResult Process, HostResult? Result, string? StrayEventLine);
+    /// <param name="Process">How the process ended.</param>
+    /// <param name="Results">The host's results, one per case it finished, in order.</param>
+    /// <param name="StrayEventLine">The first line that looked like an event and was none.</param>
+    /// <param name="StrayEventCase">The case the host was running when it printed <paramref name="StrayEventLine"/>, when known.</param>
+    public sealed record Outcome(ChildProcessResult Process, IReadOnlyList<HostResult> Results, string? StrayEventLine, int? StrayEventCase = null)
+    {
+        /// <summary>The result of a request for one case (or an asm capture): the first, or null.</summary>
+        public HostResult? Result => Results.Count > 0 ? Results[0] : null;
+    }
 
     /// <param name="runtime">Where and which runtime to start.</param>
     /// <param name="request">What the host should do (its ResultPath is read back).</param>
     /// <param name="folder">Scratch folder for the request file; the working directory.</param>
     /// <param name="environment">Variables set on the process, after the launcher's own.</param>
-    /// <param name="timeout">Kills the process tree after this long.</param>
+    /// <param name="timeout">Kills the process tree after this long; for a request of several cases (<see cref="HostRequest.FromCase"/>),
+    /// after this long in one case.</param>
     /// <param name="onEvent">Sees each event the host prints.</param>
     /// <param name="onStep">Sees each <see cref="CaseStep"/> the run passes (started, first event, exited, result read).</param>
     /// <param name="cancellationToken">Kills the process tree and throws.</param>
@@ -58,6 +67,8 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
 
         var events = 0;
         string? stray = null;
+        var perCase = request.FromCase is null ? null : new RestartableTimeout();
+        int? lastCase = null, strayCase = null;
         var process = await ChildProcess.RunAsync(
             runtime.Installation.Muxer,
             ["exec", "--fx-version", runtime.Pinned.Version, hosts.HostAssembly(runtime.Pinned), requestPath],
@@ -79,7 +90,11 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
                 catch (JsonException)
                 {
                     // Thrown here, on the output reader's thread, it would end the whole process: the case fails instead.
-                    Interlocked.CompareExchange(ref stray, line, null);
+                    if (Interlocked.CompareExchange(ref stray, line, null) is null)
+                    {
+                        strayCase = lastCase;
+                    }
+
                     return false;
                 }
 
@@ -90,23 +105,30 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
                         onStep?.Invoke(CaseStep.FirstEvent);
                     }
 
+                    if (hostEvent.Case is { } index && index != lastCase)
+                    {
+                        lastCase = index;
+                        perCase?.Restart();
+                    }
+
                     onEvent?.Invoke(hostEvent);
                 }
 
                 return true;
             },
             _ => onStep?.Invoke(CaseStep.Started),
-            cancellationToken).ConfigureAwait(false);
+            cancellationToken,
+            perCase).ConfigureAwait(false);
         onStep?.Invoke(CaseStep.Exited);
 
-        HostResult? result = null;
+        IReadOnlyList<HostResult> results = [];
         if (File.Exists(request.ResultPath))
         {
-            result = JsonSerializer.Deserialize<HostResult>(await File.ReadAllTextAsync(request.ResultPath, cancellationToken).ConfigureAwait(false), HostProtocol.Json);
+            results = JsonSerializer.Deserialize<HostResult[]>(await File.ReadAllTextAsync(request.ResultPath, cancellationToken).ConfigureAwait(false), HostProtocol.Json) ?? [];
         }
 
         onStep?.Invoke(CaseStep.ResultRead);
-        return new Outcome(process, result, stray);
+        return new Outcome(process, results, stray, strayCase);
     }
 
     // The run's own setting wins, under either prefix the runtime reads.

@@ -152,7 +152,8 @@ public sealed class AsmEngine
             environment["DOTNET_TieredPGO"] = "0";
         }
 
-        var (process, result, _) = await _workspace.Launcher.RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, null, cancellationToken).ConfigureAwait(false);
+        var outcome = await _workspace.Launcher.RunAsync(runtime, hostRequest, folder, environment, request.ProcessTimeout, null, null, cancellationToken).ConfigureAwait(false);
+        var (process, result) = (outcome.Process, outcome.Result);
         var where = $"on {runtime.Pinned.Moniker}";
         if (process.TimedOut)
         {

@@ -36,7 +36,8 @@ public static class ChildProcess
         RunAsync(fileName, arguments, environment, workingDirectory, timeout, onOutputLine, onStarted: null, cancellationToken);
 
     /// <inheritdoc cref="RunAsync(string, IEnumerable{string}, IReadOnlyDictionary{string, string?}?, string?, TimeSpan, Func{string, bool}?, CancellationToken)"/>
-    /// <remarks><paramref name="onStarted"/> is called once the process is started, with its id.</remarks>
+    /// <remarks><paramref name="onStarted"/> is called once the process is started, with its id. <paramref name="restartable"/>,
+    /// when given, restarts the timeout from its call on (a host running several cases gives each case the whole timeout).</remarks>
     internal static async Task<ChildProcessResult> RunAsync(
         string fileName,
         IEnumerable<string> arguments,
@@ -45,7 +46,8 @@ public static class ChildProcess
         TimeSpan timeout,
         Func<string, bool>? onOutputLine,
         Action<int>? onStarted,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken,
+        RestartableTimeout? restartable = null)
     {
         var info = StartInfo(fileName, arguments, environment, workingDirectory);
 
@@ -89,6 +91,7 @@ public static class ChildProcess
         // included (WaitForExitAsync throws at once on a cancelled token).
         cancellationToken.ThrowIfCancellationRequested();
         using var timeoutSource = new CancellationTokenSource(timeout);
+        using var attached = restartable?.Attach(timeoutSource, timeout);
         using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeoutSource.Token, cancellationToken);
         var stopwatch = Stopwatch.StartNew();
         try
@@ -187,6 +190,49 @@ public static class ChildProcess
         catch (InvalidOperationException)
         {
             // Already exited.
+        }
+    }
+}
+
+/// <summary>
+/// A child process's timeout that its caller restarts (<see cref="Restart"/>, from any thread): each case a multi-case host
+/// begins gets the whole timeout, however long the cases before it took. A restart once the process has ended does
+/// nothing.
+/// </summary>
+internal sealed class RestartableTimeout
+{
+    private readonly object _gate = new();
+    private CancellationTokenSource? _source;
+    private TimeSpan _timeout;
+
+    /// <summary>Gives the timeout the whole <c>timeout</c> again, counted from now.</summary>
+    public void Restart()
+    {
+        lock (_gate)
+        {
+            _source?.CancelAfter(_timeout);
+        }
+    }
+
+    // Ties this to one process's timeout until the returned value is disposed (before the source is).
+    internal IDisposable Attach(CancellationTokenSource source, TimeSpan timeout)
+    {
+        lock (_gate)
+        {
+            (_source, _timeout) = (source, timeout);
+        }
+
+        return new Detach(this);
+    }
+
+    private sealed class Detach(RestartableTimeout owner) : IDisposable
+    {
+        public void Dispose()
+        {
+            lock (owner._gate)
+            {
+                owner._source = null;
+            }
         }
     }
 }

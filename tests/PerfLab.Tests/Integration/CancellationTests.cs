@@ -14,8 +14,9 @@ namespace PerfLab.Tests.Integration;
 /// </summary>
 public class CancellationTests
 {
-    // The source has a case that finishes, then one that never ends (Sources.FinishesThenLoops): a host's steps
-    // are passed once by the first case and a second time by the endless one, where a lost cancel would hang.
+    // The source has a case that finishes, one that ends its process, then one that never ends
+    // (Sources.FinishesThenLoops): a host's steps are passed once by the process of the first two cases and a second
+    // time by the endless one's, where a lost cancel would hang.
     [Theory]
     [InlineData(CaseStep.Compiled, 1)]
     [InlineData(CaseStep.Locked, 1)]

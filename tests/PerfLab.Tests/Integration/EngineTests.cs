@@ -411,4 +411,37 @@ public class EngineTests
         Assert.False(run.HasErrors, run.ToString());
         Assert.False(File.Exists(started), "the launch started: " + (File.Exists(started) ? File.ReadAllText(started).ReplaceLineEndings(" ") : ""));
     }
+    [Fact]
+    public async Task A_smoke_run_runs_a_runtime_s_cases_in_one_process_and_a_case_that_crashes_it_fails_alone()
+    {
+        var source = $$"""
+            // {{Guid.NewGuid()}}
+            public class ThreeCases
+            {
+                [Benchmark] public int A() => 1;
+                [Benchmark] public void B() => Environment.FailFast("case B ends its process");
+                [Benchmark] public int C() => 3;
+            }
+            """;
+        var starts = new List<string>();
+        var progress = new SynchronousProgress(p =>
+        {
+            if (p.Message == "starting")
+            {
+                lock (starts)
+                {
+                    starts.Add($"{p.Runtime} case {p.CaseNumber}");
+                }
+            }
+        });
+
+        var run = await _engine.RunAsync(Smoke(source, "ThreeCases.cs", "net10.0") with { Force = true }, progress);
+
+        // One process from case 1 on; it dies in case 2, which fails with the crash; case 3 gets a process of its own.
+        Assert.Equal(["net10.0 case 1", "net10.0 case 3"], starts);
+        Assert.Equal(["A", "B", "C"], run.Results.Select(r => r.Method));
+        Assert.Null(run.Results[0].Error);
+        Assert.Contains("exited with code", run.Results[1].Error, StringComparison.Ordinal);
+        Assert.Null(run.Results[2].Error);
+    }
 }

@@ -70,6 +70,10 @@ public static class Sources
             [Benchmark]
             public int Finish() => 42;
 
+            // Ends its process, so a smoke run, which runs a runtime's cases in one process, starts another for Spin.
+            [Benchmark]
+            public void EndProcess() => Environment.FailFast("FinishesThenLoops ends this process here");
+
             [Benchmark]
             public int Spin()
             {
