@@ -24,8 +24,8 @@ internal static class TieringDriver
             ?? Environment.GetEnvironmentVariable(PerfLab.Contract.QuickJob.LegacyCallCountingDelayVariable)) ?? 100;
 
     // Twice the delay, and at least 50 ms. With the runtime's 100 ms: at least 5 rounds, 3 of them quiet. With a short
-    // delay a queued background compile lands within tens of milliseconds: bench/tiering/TierProbe.cs's cases settled
-    // in 0.26-0.41 s instead of 1.2-1.8 s (2026-11-26, no delay), with the same means.
+    // delay a queued background compile lands within tens of milliseconds, so the rounds are shorter and fewer, with
+    // the same means (docs/performance.md, "What launches cost").
     private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(Math.Max(50, 2 * CallCountingDelayMs));
     private static readonly bool ShortDelay = CallCountingDelayMs <= 50;
     private static readonly int MinRounds = ShortDelay ? 3 : 5;

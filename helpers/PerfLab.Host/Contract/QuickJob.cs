@@ -33,9 +33,9 @@ public static class QuickJob
     /// <summary>
     /// Warm-up iterations of a quick run of one launch, which reads bytes per call (the notebook tests' quick runs, the
     /// exercise cells): the longer single-process job, started with the runtime's own call-counting delay and driven with
-    /// the drive's longer pauses. Its bytes come from the last, memory-measuring iteration; with the launches' shorter job
-    /// and drive a loaded machine let that iteration run before a library method's Tier1 code had landed (576 B per call
-    /// where the steady state allocates none, in one CI run of 2026-11-26).
+    /// the drive's longer pauses. Its bytes come from the last, memory-measuring iteration, which must run after every
+    /// library method's Tier1 code has landed: with the launches' shorter job and drive, a loaded machine let it run
+    /// before, and bytes showed where the steady state allocates none (docs/performance.md, "Is quick mode honest?").
     /// </summary>
     public const int SingleLaunchWarmupCount = 3;
 
@@ -61,11 +61,10 @@ public static class QuickJob
     /// with (<see cref="CallCountingDelayVariable"/>, unless the run's own environment sets it) instead of the runtime's
     /// 100 ms. Call counting, and so promotion to the instrumented tier and Tier1, waits until this long has passed
     /// without new Tier0 code, a wait the runtime extends while startup-like activity lasts. A short delay lets the
-    /// tiering drive settle in a few 60-ms pauses instead of 200-ms ones; no delay at all (0, before 2026-11-27) let
-    /// promotion start during the host's own start-up, so the instrumented tier profiled library code the host shares
-    /// with the benchmark while the host was calling it: <c>Skip().Take().Sum()</c> over a <c>ReadOnlyCollection&lt;int&gt;</c>
-    /// measured 0.80-1.01 of .NET 8's time on .NET 10 (four runs on two days) against full mode's 0.55, and 0.53-0.55 with this delay
-    /// (docs/performance.md, "A short call-counting delay").
+    /// tiering drive settle in a few 60-ms pauses instead of 200-ms ones. No delay at all would let promotion start during
+    /// the host's own start-up, so the instrumented tier would profile library code the host shares with the benchmark
+    /// while the host calls it, and quick ratios of such code stray from full mode's (docs/performance.md, "A short
+    /// call-counting delay", measures both).
     /// </summary>
     public const int CallCountingDelayMs = 30;
 

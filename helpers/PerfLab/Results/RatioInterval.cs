@@ -38,10 +38,10 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
     /// deviation on the log scale: a quick launch measures <see cref="QuickJob.IterationCount"/> short iterations after a
     /// short warm-up, full mode's process 15 or more of 250 ms or longer, and the two settle on slightly different
     /// numbers (overhead subtraction, warm-up, timer resolution on sub-nanosecond cases, slow phases of a busy machine that
-    /// a 0.25-s launch lands in or misses). First 0.04, chosen from the misses of a calibration against full mode in 3
-    /// processes per case ("Quick intervals widened"); 0.05 since 2026-11-27, when 8 quick runs against a 3-process
-    /// full run of the same hour strayed by 0.056 (root mean square of each row's mean log offset) and held only 89%
-    /// with 0.04 (docs/performance.md, "A short call-counting delay"). It is added in quadrature to a quick ratio's
+    /// a 0.25-s launch lands in or misses). The value is the calibration's: how far quick runs stray from a full run of
+    /// three processes per case made the same hour (the root mean square of each row's mean log offset), measured by
+    /// bench/honesty (docs/performance.md, "Quick intervals widened" and "A short call-counting delay", which say when
+    /// and why it moved). It is added in quadrature to a quick ratio's
     /// interval, and is why no quick interval is narrower than <see cref="QuickFloor"/>. More launches cannot narrow it,
     /// so LaunchPlan leaves it out.
     /// </summary>
