@@ -224,7 +224,7 @@ public class RegexClaimsTests(CourseRun course)
         }
     }
 
-    [Fact]
+    [X64Fact("the notebook states the sizes of x64 listings")]
     public async Task Spans_endswith_with_a_constant_suffix_is_a_jump_on_net8_and_one_masked_compare_without_a_call_from_net9_N9_S17()
     {
         var report = await RouteListingsAsync(Spans, "class LogFiles", AsmVariant.SteadyState, null, "IsLogFile");
