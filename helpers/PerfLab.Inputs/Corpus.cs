@@ -78,6 +78,34 @@ public static class Corpus
         return MadeUpWordsWriter.Write(count, vocabulary, seed);
     }
 
+    /// <summary>
+    /// Lengths from 0 to <paramref name="maxLength"/>, each as likely as the others, the same for a seed on every
+    /// runtime: the pieces of a text cut into fields of varied length, as a benchmark of short spans needs.
+    /// </summary>
+    /// <param name="count">How many lengths.</param>
+    /// <param name="maxLength">The longest a length can be.</param>
+    /// <param name="seed">Which lengths: another seed draws others with the same statistics.</param>
+    /// <returns>The lengths, in the order drawn.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> or <paramref name="maxLength"/> is negative, or <paramref name="maxLength"/> is <see cref="int.MaxValue"/>.</exception>
+    /// <remarks>
+    /// Drawn from a SplitMix64 generator seeded with <paramref name="seed"/>, as the texts are: no System.Random,
+    /// whose algorithm each runtime may change.
+    /// </remarks>
+    public static int[] Lengths(int count, int maxLength, int seed = 1)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        ArgumentOutOfRangeException.ThrowIfNegative(maxLength);
+        ArgumentOutOfRangeException.ThrowIfEqual(maxLength, int.MaxValue);
+        var random = new SplitMix64(seed);
+        var lengths = new int[count];
+        for (var i = 0; i < lengths.Length; i++)
+        {
+            lengths[i] = random.Next(maxLength + 1);
+        }
+
+        return lengths;
+    }
+
     /// <summary>The text of <see cref="Prose"/> as bytes: ASCII, so one byte per char (and also valid UTF-8).</summary>
     /// <param name="length">How many bytes.</param>
     /// <param name="seed">Which text, as for <see cref="Prose"/>.</param>

@@ -21,37 +21,21 @@ public static class Bits
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckCountOnes(Type exercise, BenchmarkRun? run)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<int>(exercise, "Bits.CheckCountOnes(typeof(SetBits), exercise)", $"public static int {MethodName}(BitArray bits)", MethodName, [typeof(BitArray)], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Bits.CheckCountOnes(typeof(SetBits), exercise).");
+            return hint;
         }
 
-        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(BitArray));
-        if (method is null)
+        var wrong = ExerciseSteps.FirstWrongAnswer(
+            method,
+            Cases(),
+            c => [c.Bits],
+            c => Enumerable.Range(0, c.Bits.Length).Count(i => c.Bits[i]),
+            (c, thrown) => $"{MethodName} threw {thrown.GetType().Name} for {c.What}: {thrown.Message}",
+            (c, answer, expected) => $"{MethodName} returns {answer} for {c.What}; {expected} bits are set.{Hint(c.What, c.Bits)}");
+        if (wrong is not null)
         {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(BitArray bits)`: keep its signature and change its body.");
-        }
-
-        foreach (var (what, bits) in Cases())
-        {
-            var expected = 0;
-            for (var i = 0; i < bits.Length; i++)
-            {
-                expected += bits[i] ? 1 : 0;
-            }
-
-            if (!ReaderCode.TryCall(method, [bits], out int answer, out var thrown))
-            {
-                return ExerciseResult.NotYet($"{MethodName} threw {thrown.GetType().Name} for {what}: {thrown.Message}");
-            }
-
-            if (answer != expected)
-            {
-                var hint = what.Contains("shifted", StringComparison.Ordinal)
-                    ? " The last byte can hold bits past Length (LeftShift moves them there and leaves them): count only the first Length % 8 bits of it."
-                    : bits.Length % 64 != 0 ? " Its bytes are not a whole number of 8-byte words: count the bytes left over too." : "";
-                return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} bits are set.{hint}");
-            }
+            return wrong;
         }
 
         foreach (var instruction in IlScanner.Read(method))
@@ -69,6 +53,10 @@ public static class Bits
 
         return MeasuredBytes.Check(run, ["net10.0"], "the counts are right and no single bit is read", "the counts are right, no single bit is read", $"Look for an array, a copy or a lambda in {MethodName} or in a method it calls.");
     }
+
+    private static string Hint(string what, BitArray bits) => what.Contains("shifted", StringComparison.Ordinal)
+        ? " The last byte can hold bits past Length (LeftShift moves them there and leaves them): count only the first Length % 8 bits of it."
+        : bits.Length % 64 != 0 ? " Its bytes are not a whole number of 8-byte words: count the bytes left over too." : "";
 
     private static IEnumerable<(string What, BitArray Bits)> Cases()
     {

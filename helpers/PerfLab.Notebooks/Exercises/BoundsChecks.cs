@@ -20,15 +20,9 @@ public static class BoundsChecks
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckNoRangeCheck(Type exercise, AsmReport? asm)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<int>(exercise, "BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm)", $"public static int {MethodName}(int[] samples, int count)", MethodName, [typeof(int[]), typeof(int)], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. BoundsChecks.CheckNoRangeCheck(typeof(Readings), readingsAsm).");
-        }
-
-        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(int[]), typeof(int));
-        if (method is null)
-        {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(int[] samples, int count)`: keep its signature and change its body.");
+            return hint;
         }
 
         var unsafeCall = IlScanner.Read(method).Select(i => i.Called?.DeclaringType).FirstOrDefault(t => t?.FullName is "System.Runtime.CompilerServices.Unsafe" or "System.Runtime.InteropServices.MemoryMarshal");
@@ -38,17 +32,16 @@ public static class BoundsChecks
         }
 
         var samples = Enumerable.Range(1, 64).ToArray();
-        foreach (var (input, count, expected) in new[] { (samples, 32, 528), (samples, 64, 2080), (samples, 0, 0), (new[] { 7, -3, 5 }, 2, 4) })
+        var wrong = ExerciseSteps.FirstWrongAnswer(
+            method,
+            new (int[] Input, int Count, int Sum)[] { (samples, 32, 528), (samples, 64, 2080), (samples, 0, 0), ([7, -3, 5], 2, 4) },
+            c => [c.Input.ToArray(), c.Count],
+            c => c.Sum,
+            (c, _) => $"{MethodName}(an array of {c.Input.Length}, {c.Count}) threw: it must return the sum of the first {c.Count} elements.",
+            (c, answer, expected) => $"{MethodName}(an array of {c.Input.Length}, {c.Count}) returns {answer}; the sum of its first {c.Count} elements is {expected}.");
+        if (wrong is not null)
         {
-            if (Call(method, input, count) is not { } answer)
-            {
-                return ExerciseResult.NotYet($"{MethodName}(an array of {input.Length}, {count}) threw: it must return the sum of the first {count} elements.");
-            }
-
-            if (answer != expected)
-            {
-                return ExerciseResult.NotYet($"{MethodName}(an array of {input.Length}, {count}) returns {answer}; the sum of its first {count} elements is {expected}.");
-            }
+            return wrong;
         }
 
         if (Call(method, new[] { 1, 2, 3 }, 4) is { } silent)

@@ -18,31 +18,23 @@ public static class Branches
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckOneCompare(Type exercise, AsmReport? asm)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<bool>(exercise, "Branches.CheckOneCompare(typeof(Letters), lettersAsm)", $"public static bool {MethodName}(int c)", MethodName, [typeof(int)], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Branches.CheckOneCompare(typeof(Letters), lettersAsm).");
-        }
-
-        var method = ReaderCode.StaticMethod<bool>(exercise, MethodName, typeof(int));
-        if (method is null)
-        {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static bool {MethodName}(int c)`: keep its signature and change its body.");
+            return hint;
         }
 
         var probes = Enumerable.Range(-300, 700)
             .Concat([int.MinValue, int.MinValue + 'a', int.MinValue + 'z', int.MaxValue, int.MaxValue - 'a', 'a' - 1, 'a', 'z', 'z' + 1, unchecked('a' + int.MinValue + 1)]);
-        foreach (var c in probes)
+        var wrong = ExerciseSteps.FirstWrongAnswer(
+            method,
+            probes,
+            c => [c],
+            c => c is >= 'a' and <= 'z',
+            (c, thrown) => $"{MethodName}({c}) threw {thrown.GetType().Name}: it must answer for every int.",
+            (c, answer, expected) => $"{MethodName}({c}) returns {answer.ToString().ToLowerInvariant()}, but {Describe(c)} is {(expected ? "" : "not ")}between 'a' (97) and 'z' (122).");
+        if (wrong is not null)
         {
-            if (!ReaderCode.TryCall(method, [c], out bool answer, out var thrown))
-            {
-                return ExerciseResult.NotYet($"{MethodName}({c}) threw {thrown.GetType().Name}: it must answer for every int.");
-            }
-
-            var expected = c is >= 'a' and <= 'z';
-            if (answer != expected)
-            {
-                return ExerciseResult.NotYet($"{MethodName}({c}) returns {answer.ToString().ToLowerInvariant()}, but {Describe(c)} is {(expected ? "" : "not ")}between 'a' (97) and 'z' (122).");
-            }
+            return wrong;
         }
 
         return ReaderListings.Check(asm, exercise, MethodName, "lettersAsm", capturedByExerciseCell: false, OneCompare, sizes => $"{MethodName} answers right for every int tried and compiles to one compare on every runtime ({sizes}).");

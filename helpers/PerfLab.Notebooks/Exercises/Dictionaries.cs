@@ -22,15 +22,9 @@ public static class Dictionaries
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckOrderWithoutStrings(Type exercise, BenchmarkRun? run)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<int>(exercise, "Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise)", $"public static int {MethodName}(string order)", MethodName, [typeof(string)], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Dictionaries.CheckOrderWithoutStrings(typeof(OrderTotal), exercise).");
-        }
-
-        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(string));
-        if (method is null)
-        {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string order)`: keep its signature and change its body.");
+            return hint;
         }
 
         if (exercise.GetField("Prices", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) is not Dictionary<string, int> prices
@@ -40,18 +34,16 @@ public static class Dictionaries
         }
 
         string[] orders = ["apple=3;fig=1;plum=12;kiwi=2;apple=1", "fig=10", "pear=2;pear=3", "kiwi=0;plum=4", "apple=1000000", "plum=7;pear=1;kiwi=5;fig=2;apple=9"];
-        foreach (var order in orders)
+        var wrong = ExerciseSteps.FirstWrongAnswer(
+            method,
+            orders,
+            order => [order],
+            order => order.Split(';').Sum(item => Prices[item.Split('=')[0]] * int.Parse(item.Split('=')[1], System.Globalization.CultureInfo.InvariantCulture)),
+            (order, thrown) => $"{MethodName}(\"{order}\") threw {thrown.GetType().Name}: {thrown.Message}",
+            (order, answer, expected) => $"{MethodName}(\"{order}\") returns {answer}; the order costs {expected} cents.");
+        if (wrong is not null)
         {
-            var expected = order.Split(';').Sum(item => Prices[item.Split('=')[0]] * int.Parse(item.Split('=')[1], System.Globalization.CultureInfo.InvariantCulture));
-            if (!ReaderCode.TryCall(method, [order], out int answer, out var thrown))
-            {
-                return ExerciseResult.NotYet($"{MethodName}(\"{order}\") threw {thrown.GetType().Name}: {thrown.Message}");
-            }
-
-            if (answer != expected)
-            {
-                return ExerciseResult.NotYet($"{MethodName}(\"{order}\") returns {answer}; the order costs {expected} cents.");
-            }
+            return wrong;
         }
 
         foreach (var instruction in IlScanner.Read(method))

@@ -19,9 +19,9 @@ public static class Engines
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckGeneratedStamps(Type? exercise)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.IsGiven(exercise, "Engines.CheckGeneratedStamps(typeof(LogDates))", out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Engines.CheckGeneratedStamps(typeof(LogDates)).");
+            return hint;
         }
 
         var method = ReaderCode.StaticMethod<Regex>(exercise, MethodName);

@@ -17,9 +17,9 @@ public static class Inlining
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckInlinedEverywhere(Type exercise, AsmReport? asm)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.IsGiven(exercise, "Inlining.CheckInlinedEverywhere(typeof(Tally), tallyAsm)", out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Inlining.CheckInlinedEverywhere(typeof(Tally), tallyAsm).");
+            return hint;
         }
 
         var scale = ReaderCode.StaticMethod<int>(exercise, "Scale", typeof(int));

@@ -22,15 +22,9 @@ public static class Linq
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckFirstWithoutIterator(Type exercise, BenchmarkRun? run)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<int>(exercise, "Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise)", $"public static int {MethodName}(List<int> values)", MethodName, [typeof(List<int>)], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Linq.CheckFirstWithoutIterator(typeof(FirstLarge), exercise).");
-        }
-
-        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(List<int>));
-        if (method is null)
-        {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(List<int> values)`: keep its signature and change its body.");
+            return hint;
         }
 
         (List<int> Values, int? Expected)[] cases =

@@ -23,29 +23,21 @@ public static class Searching
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckAlarmCount(Type exercise, BenchmarkRun? run)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<int>(exercise, "Searching.CheckAlarmCount(typeof(Alarms), exercise)", $"public static int {MethodName}(string log)", MethodName, [typeof(string)], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Searching.CheckAlarmCount(typeof(Alarms), exercise).");
+            return hint;
         }
 
-        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(string));
-        if (method is null)
+        var wrong = ExerciseSteps.FirstWrongAnswer(
+            method,
+            Cases(),
+            c => [c.Log],
+            c => ExerciseSteps.CountLines(c.Log, line => Words.Any(word => line.Contains(word, StringComparison.OrdinalIgnoreCase))),
+            (c, thrown) => $"{MethodName} threw {thrown.GetType().Name} for {c.What}: {thrown.Message}",
+            (c, answer, expected) => $"{MethodName} returns {answer} for {c.What}; {expected} of its lines mention error, fail or fatal.{Hint(c.What)}");
+        if (wrong is not null)
         {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string log)`: keep its signature and change its body.");
-        }
-
-        foreach (var (what, log) in Cases())
-        {
-            var expected = Expected(log);
-            if (!ReaderCode.TryCall(method, [log], out int answer, out var thrown))
-            {
-                return ExerciseResult.NotYet($"{MethodName} threw {thrown.GetType().Name} for {what}: {thrown.Message}");
-            }
-
-            if (answer != expected)
-            {
-                return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} of its lines mention error, fail or fatal.{Hint(what)}");
-            }
+            return wrong;
         }
 
         var instructions = IlScanner.Read(method);
@@ -69,11 +61,6 @@ public static class Searching
 
         return MeasuredBytes.Check(run, ["net9.0", "net10.0"], "the counts are right, one SearchValues<string> does the search and no string is created", "the counts are right, one SearchValues<string> does the search", $"Look for a string, an array or a SearchValues created in {MethodName} or in a method it calls.");
     }
-
-    // The answer, the slow and obvious way: every line (split at \n, a \r before it dropped), lower-cased, searched three times.
-    private static int Expected(string log) => log.Length == 0
-        ? 0
-        : log.Split('\n').Count(line => Words.Any(word => line.TrimEnd('\r').Contains(word, StringComparison.OrdinalIgnoreCase)));
 
     private static string Hint(string what) => what switch
     {

@@ -22,29 +22,21 @@ public static class Spans
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckImageCount(Type exercise, BenchmarkRun? run)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<int>(exercise, "Spans.CheckImageCount(typeof(ImageFiles), exercise)", $"public static int {MethodName}(string listing)", MethodName, [typeof(string)], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Spans.CheckImageCount(typeof(ImageFiles), exercise).");
+            return hint;
         }
 
-        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(string));
-        if (method is null)
+        var wrong = ExerciseSteps.FirstWrongAnswer(
+            method,
+            Cases(),
+            c => [c.Listing],
+            c => ExerciseSteps.CountLines(c.Listing, line => Extensions.Any(extension => line.EndsWith(extension, StringComparison.OrdinalIgnoreCase))),
+            (c, thrown) => $"{MethodName} threw {thrown.GetType().Name} for {c.What}: {thrown.Message}",
+            (c, answer, expected) => $"{MethodName} returns {answer} for {c.What}; {expected} of its names end in .png, .jpg or .gif.{Hint(c.What)}");
+        if (wrong is not null)
         {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(string listing)`: keep its signature and change its body.");
-        }
-
-        foreach (var (what, listing) in Cases())
-        {
-            var expected = Expected(listing);
-            if (!ReaderCode.TryCall(method, [listing], out int answer, out var thrown))
-            {
-                return ExerciseResult.NotYet($"{MethodName} threw {thrown.GetType().Name} for {what}: {thrown.Message}");
-            }
-
-            if (answer != expected)
-            {
-                return ExerciseResult.NotYet($"{MethodName} returns {answer} for {what}; {expected} of its names end in .png, .jpg or .gif.{Hint(what)}");
-            }
+            return wrong;
         }
 
         if (IlScanner.Read(method).Select(i => i.Called).OfType<MethodInfo>().FirstOrDefault(NewStrings.Returned) is { } called)
@@ -54,11 +46,6 @@ public static class Spans
 
         return MeasuredBytes.Check(run, ["net9.0", "net10.0"], "the counts are right and no string is created", "the counts are right", $"Look for a string or an array created in {MethodName} or in a method it calls.");
     }
-
-    // The answer, the slow and obvious way: every line (split at \n, a \r before it dropped) asked about each extension.
-    private static int Expected(string listing) => listing.Length == 0
-        ? 0
-        : listing.Split('\n').Count(line => Extensions.Any(extension => line.TrimEnd('\r').EndsWith(extension, StringComparison.OrdinalIgnoreCase)));
 
     private static string Hint(string what) => what switch
     {

@@ -22,15 +22,9 @@ public static class Vectorization
     /// <returns>"✓ ..." when solved, "✗ Not yet: hint" otherwise; never throws.</returns>
     public static ExerciseResult CheckVectorCount(Type exercise, AsmReport? asm)
     {
-        if (exercise is null)
+        if (!ExerciseSteps.TryFindMethod<int>(exercise, "Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm)", $"public static int {MethodName}(byte[] text)", MethodName, [typeof(byte[])], out var method, out var hint))
         {
-            return ExerciseResult.NotYet("pass the exercise class, e.g. Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm).");
-        }
-
-        var method = ReaderCode.StaticMethod<int>(exercise, MethodName, typeof(byte[]));
-        if (method is null)
-        {
-            return ExerciseResult.NotYet($"{exercise.Name} needs `public static int {MethodName}(byte[] text)`: keep its signature and change its body.");
+            return hint;
         }
 
         // The library's Count is vectorized inside; on .NET 8 it is even inlined, vector compare and all.
@@ -39,7 +33,27 @@ public static class Vectorization
             return ExerciseResult.NotYet($"{MethodName} calls the library to count. That is what real code should do (it is vectorized inside); for this exercise, write the Vector128 loop yourself.");
         }
 
-        // Seeded: the same texts on every run. About one byte in four is a space, some runs of them, the rest any byte.
+        var wrong = ExerciseSteps.FirstWrongAnswer(
+            method,
+            Texts(),
+            text => [text],
+            text => text.Count(b => b == (byte)' '),
+            (text, thrown) => $"{MethodName} on a text of {text.Length} bytes threw {thrown.GetType().Name}: {thrown.Message}",
+            (text, answer, expected) =>
+                $"{MethodName} on a text of {text.Length} bytes with {expected} spaces returns {answer}." +
+                (text.Length % 16 != 0 && text.Length >= 16 ? $" After the last full block of 16, {text.Length % 16} byte(s) are left: count them one at a time." : ""));
+        if (wrong is not null)
+        {
+            return wrong;
+        }
+
+        return ReaderListings.Check(asm, exercise, MethodName, "spacesAsm", capturedByExerciseCell: false, VectorCompare, found => $"{MethodName} counts right for every length from 0 to 100 and compares 16 bytes per instruction on every runtime ({found}).");
+    }
+
+    // Seeded: the same texts on every run, one of each length from 0 to 100. About one byte in four is a space, some
+    // runs of them, the rest any byte.
+    private static IEnumerable<byte[]> Texts()
+    {
         var random = new Random(7);
         for (var length = 0; length <= 100; length++)
         {
@@ -49,22 +63,8 @@ public static class Vectorization
                 text[i] = random.Next(4) == 0 ? (byte)' ' : (byte)random.Next(256);
             }
 
-            var expected = text.Count(b => b == (byte)' ');
-            if (!ReaderCode.TryCall(method, [text], out int answer, out var thrown))
-            {
-                return ExerciseResult.NotYet($"{MethodName} on a text of {length} bytes threw {thrown.GetType().Name}: {thrown.Message}");
-            }
-
-            if (answer != expected)
-            {
-                var tail = length % 16;
-                return ExerciseResult.NotYet(
-                    $"{MethodName} on a text of {length} bytes with {expected} spaces returns {answer}." +
-                    (tail != 0 && length >= 16 ? $" After the last full block of 16, {tail} byte(s) are left: count them one at a time." : ""));
-            }
+            yield return text;
         }
-
-        return ReaderListings.Check(asm, exercise, MethodName, "spacesAsm", capturedByExerciseCell: false, VectorCompare, found => $"{MethodName} counts right for every length from 0 to 100 and compares 16 bytes per instruction on every runtime ({found}).");
     }
 
     private static ExerciseResult VectorCompare(string runtime, AsmListing listing) =>

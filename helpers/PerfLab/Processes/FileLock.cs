@@ -19,7 +19,17 @@ internal sealed class FileLock : IDisposable
     /// <param name="shared">True to hold it beside other shared holders; false to hold it alone.</param>
     /// <param name="onWaiting">Called once, with the holder's description, if the lock is busy.</param>
     /// <param name="cancellationToken">Stops waiting; a caller already cancelled never takes the lock.</param>
-    public static async Task<FileLock> AcquireAsync(string path, bool shared, Action<string>? onWaiting, CancellationToken cancellationToken)
+    public static Task<FileLock> AcquireAsync(string path, bool shared, Action<string>? onWaiting, CancellationToken cancellationToken) =>
+        AcquireAsync(path, shared, onWaiting, static token => Task.Delay(Poll, token), cancellationToken);
+
+    /// <summary>Takes the lock as above, with <paramref name="pause"/> as the wait between two tries.</summary>
+    /// <param name="path">The lock file.</param>
+    /// <param name="shared">True to hold it beside other shared holders; false to hold it alone.</param>
+    /// <param name="onWaiting">Called once, with the holder's description, if the lock is busy.</param>
+    /// <param name="pause">Called after every try that found the lock busy; the next try comes when its task ends. The
+    /// tests end it themselves, so they step a taker through its tries without a clock.</param>
+    /// <param name="cancellationToken">Stops waiting; a caller already cancelled never takes the lock.</param>
+    internal static async Task<FileLock> AcquireAsync(string path, bool shared, Action<string>? onWaiting, Func<CancellationToken, Task> pause, CancellationToken cancellationToken)
     {
         Directory.CreateDirectory(Path.GetDirectoryName(path)!);
         var announced = false;
@@ -46,7 +56,7 @@ internal sealed class FileLock : IDisposable
                     onWaiting?.Invoke(ReadHolder(path));
                 }
 
-                await Task.Delay(Poll, cancellationToken).ConfigureAwait(false);
+                await pause(cancellationToken).ConfigureAwait(false);
             }
         }
         finally

@@ -14,14 +14,9 @@ public sealed class FreshCloneTests
 {
     private static readonly TimeSpan SetupTimeout = TimeSpan.FromMinutes(10);
 
-    [Fact]
+    [UnixFact("setup.sh is the Linux and macOS script; the Windows twin runs in the reference workflow")]
     public async Task Setup_script_runs_green_twice_on_a_fresh_clone_the_second_time_fast_and_leaves_doctor_all_green()
     {
-        if (OperatingSystem.IsWindows())
-        {
-            return; // setup.sh is the Linux and macOS script; the Windows twin runs in the reference workflow.
-        }
-
         using var temp = new TempFolder("fresh-clone-online-" + Guid.NewGuid().ToString("N")[..6]);
         var clone = await CloneAsync(temp.Path);
         var environment = Isolated(temp.Path);
@@ -42,14 +37,9 @@ public sealed class FreshCloneTests
         Assert.True(doctor.ExitCode == 0 && doctor.Output.Contains("All checks passed.", StringComparison.Ordinal), $"perflab doctor after setup is not all green:\n{doctor}");
     }
 
-    [Fact]
+    [LinuxFact("network namespaces are Linux's; this is the proof, made on the course's CI machine")]
     public async Task Offline_kit_alone_restores_builds_provisions_and_runs_the_first_notebook_on_a_fresh_clone_with_no_network()
     {
-        if (!OperatingSystem.IsLinux())
-        {
-            return; // Network namespaces are Linux's; this is the proof, made on the course's CI machine.
-        }
-
         var isolate = await NoNetworkCommandAsync();
         using var temp = new TempFolder("fresh-clone-offline-" + Guid.NewGuid().ToString("N")[..6]);
         var kit = Path.Combine(temp.Path, "kit");

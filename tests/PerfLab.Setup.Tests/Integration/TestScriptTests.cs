@@ -18,14 +18,9 @@ public sealed class TestScriptTests
         Assert.Contains("./test.sh", ci);
     }
 
-    [Fact]
+    [UnixFact("test.sh is for Linux and macOS; test.ps1 says what Windows needs")]
     public async Task Where_nothing_can_be_installed_it_stops_before_testing_naming_each_piece_and_its_command()
     {
-        if (OperatingSystem.IsWindows())
-        {
-            return; // test.sh is for Linux and macOS; test.ps1 says what Windows needs.
-        }
-
         // A machine without apt-get, sudo or npm on PATH, and no browser where the tests look for one.
         using var temp = new TempFolder();
         var bin = Directory.CreateDirectory(Path.Combine(temp.Path, "bin")).FullName;

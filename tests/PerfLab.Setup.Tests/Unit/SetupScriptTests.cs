@@ -20,27 +20,17 @@ public sealed class SetupScriptTests
         Assert.True(Repo.IsExecutable(sh), "setup.sh is not executable: git update-index --chmod=+x setup.sh");
     }
 
-    [Fact]
+    [UnixFact("no bash to ask; Linux and macOS runs check it")]
     public async Task Setup_sh_passes_bash_syntax_check()
     {
-        if (OperatingSystem.IsWindows())
-        {
-            return; // No bash to ask; Linux and macOS runs check it.
-        }
-
         var result = await BashSyntaxCheckAsync("setup.sh");
 
         Assert.True(result.ExitCode == 0, $"bash -n setup.sh failed:\n{result}");
     }
 
-    [Fact]
+    [UnixFact("no bash to ask; Linux and macOS runs check it")]
     public async Task Bash_syntax_check_rejects_a_broken_script()
     {
-        if (OperatingSystem.IsWindows())
-        {
-            return;
-        }
-
         using var temp = new TempFolder();
         var broken = temp.Write("broken.sh", "if true; then\n  echo unfinished\n");
 

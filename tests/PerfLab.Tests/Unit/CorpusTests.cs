@@ -207,6 +207,30 @@ public class CorpusTests
     }
 
     [Fact]
+    public void Lengths_are_the_pinned_draws_of_their_seed_each_from_0_to_the_longest()
+    {
+        // regex/04's pieces: 10,000 lengths of 0 to 127 chars, 64.1 on average.
+        var lengths = Corpus.Lengths(10_000, maxLength: 127, seed: 1_403);
+
+        Assert.Equal([55, 68, 23, 114, 87, 94, 62, 105, 1, 69], lengths[..10]);
+        Assert.Equal(641_398, lengths.Sum());
+        Assert.Equal(Enumerable.Range(0, 128), lengths.Distinct().Order());
+        Assert.Equal(lengths, Corpus.Lengths(10_000, 127, 1_403));
+        Assert.Equal(lengths[..100], Corpus.Lengths(100, 127, 1_403));
+        Assert.NotEqual(lengths, Corpus.Lengths(10_000, 127, 1_404));
+        Assert.Equal(new int[5], Corpus.Lengths(5, maxLength: 0));
+        Assert.Empty(Corpus.Lengths(0, 127));
+    }
+
+    [Fact]
+    public void Lengths_refuse_a_negative_count_or_longest_by_name()
+    {
+        Assert.Equal("count", Assert.Throws<ArgumentOutOfRangeException>(() => Corpus.Lengths(-1, 127)).ParamName);
+        Assert.Equal("maxLength", Assert.Throws<ArgumentOutOfRangeException>(() => Corpus.Lengths(10, -1)).ParamName);
+        Assert.Equal("maxLength", Assert.Throws<ArgumentOutOfRangeException>(() => Corpus.Lengths(10, int.MaxValue)).ParamName);
+    }
+
+    [Fact]
     public void Made_up_words_are_the_pinned_text_of_200000_words_from_16891_forms()
     {
         var text = Corpus.MadeUpWords(CorpusFacts.MadeUpWords, CorpusFacts.MadeUpVocabulary, CorpusFacts.MadeUpSeed);

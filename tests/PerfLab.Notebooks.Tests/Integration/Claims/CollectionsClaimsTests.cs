@@ -37,7 +37,7 @@ public class CollectionsClaimsTests(CourseRun course)
         AllocatesAbout(0, bytes[("UnitsInStock", "net10.0")], "UnitsInStock on net10.0");
     }
 
-    [Fact]
+    [X64Fact("the notebook states the sizes of x64 listings")]
     public async Task Enumeration_the_stack_loop_shrinks_to_about_55_bytes_without_calls_on_net10_N10_C02()
     {
         var report = await RouteListingsAsync(Enumeration, "class UndoHistory", AsmVariant.SteadyState, null, "WalkStack");

@@ -42,7 +42,7 @@ public class JitBoundsLoopsFoldingClaimsTests(CourseRun course)
             : RouteListingsAsync(notebook, marker, AsmVariant.SteadyState, null, CellMethods.GetValueOrDefault(marker, []));
 
     // (class, method, per runtime 8/9/10: bounds checks and size) as notebook jit/04's text states them.
-    [Theory]
+    [X64Theory("the notebook states the sizes of x64 listings")]
     [InlineData("class CalendarReads", "SundayVisits", 1, 25, 1, 25, 1, 25)]
     [InlineData("class CalendarReads", "DaysInFebruary", 0, 17, 0, 17, 0, 17)]
     [InlineData("class Ledger", "BalanceFromLocal", 0, 53, 0, 51, 0, 51)]
@@ -126,7 +126,7 @@ public class JitBoundsLoopsFoldingClaimsTests(CourseRun course)
     }
 
     // (class, method, per runtime 8/9/10: loops and size) as notebook jit/05's text states them.
-    [Theory]
+    [X64Theory("the notebook states the sizes of x64 listings")]
     [InlineData("class CountLoops", "LapsUp", 1, 19, 1, 19, 1, 19)]
     [InlineData("class CountLoops", "LapsDown", 1, 19, 1, 19, 1, 19)]
     [InlineData("class IndexWalks", "TotalRain", 1, 33, 1, 33, 1, 33)]
@@ -203,7 +203,7 @@ public class JitBoundsLoopsFoldingClaimsTests(CourseRun course)
     }
 
     // (class, method, size on 8/9/10) as notebook jit/06's text states them.
-    [Theory]
+    [X64Theory("the notebook states the sizes of x64 listings")]
     [InlineData("class Folding", "Workers", 17, 12, 12)]
     [InlineData("class Folding", "LabelOrDefault", 41, 41, 25)]
     [InlineData("class Folding", "HasDayName", 57, 58, 6)]

@@ -37,7 +37,7 @@ public class JitTieringAllocationClaimsTests(CourseRun course)
         }
     }
 
-    [Fact]
+    [X64Fact("the notebook states the sizes of x64 listings")]
     public async Task Tiering_the_type_test_gets_a_profiled_guess_from_net9_on_and_loses_it_without_pgo_N9_J01()
     {
         var steady = await RouteListingsAsync(Tiering, "class PetCheck", AsmVariant.SteadyState, null, "IsDog");
@@ -70,7 +70,7 @@ public class JitTieringAllocationClaimsTests(CourseRun course)
         }
     }
 
-    [Fact]
+    [X64Fact("the notebook states the sizes of x64 listings")]
     public async Task Stack_allocation_listings_lose_their_allocation_helper_calls()
     {
         var shortLived = await RouteListingsAsync(StackAllocation, "class ShortLived", AsmVariant.SteadyState, null, "ShiftHours");
@@ -82,7 +82,7 @@ public class JitTieringAllocationClaimsTests(CourseRun course)
         Assert.Equal(0, Only(words, "net10.0").Allocations);
     }
 
-    [Fact]
+    [X64Fact("the notebook states the sizes of x64 listings")]
     public async Task Devirtualization_a_static_readonly_field_folds_in_steady_state_but_not_in_fullopts_C30_JT02()
     {
         var steady = await RouteListingsAsync(Devirtualization, "class KnownType");

@@ -51,7 +51,7 @@ public class JitVectorizationClaimsTests
         }
     }
 
-    [Fact]
+    [X64Fact("the notebook states the sizes of x64 listings")]
     public async Task Vectorization_listings_show_the_lane_math_conversion_and_fill_the_notebook_describes_N9_J14_J15_N10_J39_J40()
     {
         var lanes = await RouteListingsAsync(Vectorization, "class LaneMath");

@@ -1,13 +1,12 @@
 using System.Text.Json;
 using PerfLab.Course;
-using PerfLab.Runtimes;
 using PerfLab.Tests.Support;
 
 namespace PerfLab.Tests.Integration;
 
-/// <summary>`perflab setup`, `prefetch` and `reference` as processes: bad input, and the reference job for real.</summary>
+/// <summary>`perflab reference`, as a process: the reference job for real (the suite and a notebook), --only-missing, a job that fails half way, and a bad name.</summary>
 [Collection(BusyCliRuns.Name)]
-public class SetupCommandTests
+public class ReferenceCommandTests
 {
     private const string Usings = "using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;";
 
@@ -31,98 +30,6 @@ public class SetupCommandTests
             ["cell_type"] = "code", ["metadata"] = new System.Text.Json.Nodes.JsonObject(), ["source"] = c, ["outputs"] = new System.Text.Json.Nodes.JsonArray(), ["execution_count"] = null,
         }).ToArray()),
     }.ToJsonString();
-
-    [Fact]
-    public async Task Setup_from_a_folder_that_is_not_a_kit_says_how_to_make_one_and_provisions_nothing()
-    {
-        using var home = new TempFolder();
-        var notAKit = Directory.CreateDirectory(Path.Combine(home.Path, "usb-stick")).FullName;
-
-        var result = await CliProcess.RunAsync(["setup", "--from", notAKit, "--no-kernel"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
-
-        Assert.True(result.ExitCode == 1, result.ToString());
-        Assert.Contains($"error: {notAKit} is not an offline kit: it has no perflab-kit.json.", result.Error, StringComparison.Ordinal);
-        Assert.Contains("prefetch --out KIT", result.Error, StringComparison.Ordinal);
-        Assert.False(Directory.Exists(Path.Combine(home.Path, "dotnet")), "Nothing should be provisioned from a folder that is not a kit.");
-    }
-
-    [Fact]
-    public async Task Setup_from_a_kit_made_for_other_platforms_names_both_and_the_prefetch_that_fits()
-    {
-        using var home = new TempFolder();
-        var kit = Path.Combine(home.Path, "kit");
-        Directory.CreateDirectory(Path.Combine(kit, "packages"));
-        var otherPlatform = OperatingSystem.IsWindows() ? "linux-arm64" : "win-arm64";
-        home.Write("kit/perflab-kit.json", $$"""
-            { "format": 1, "created": "2026-11-23T00:00:00+00:00", "sdkVersion": "10.0.100", "platforms": ["{{otherPlatform}}"],
-              "runtimes": [{{string.Join(", ", RuntimeCatalog.All.Select(r => $"\"{r.Version}\""))}}], "packageCount": 0, "packageBytes": 0, "courseCommit": null }
-            """);
-
-        var result = await CliProcess.RunAsync(["setup", "--from", kit, "--no-kernel"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
-
-        Assert.True(result.ExitCode == 1, result.ToString());
-        Assert.Contains($"was made for {otherPlatform}; this machine is", result.Error, StringComparison.Ordinal);
-        Assert.Contains("--platform all", result.Error, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public async Task Setup_from_a_damaged_manifest_says_so()
-    {
-        using var home = new TempFolder();
-        var manifest = home.Write("kit/perflab-kit.json", "{ \"format\": 1, \"platforms\": [");
-
-        var result = await CliProcess.RunAsync(["setup", "--from", Path.GetDirectoryName(manifest)!, "--no-kernel"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
-
-        Assert.True(result.ExitCode == 1, result.ToString());
-        Assert.Contains($"error: {manifest} is damaged", result.Error, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public async Task Prefetch_refuses_an_unknown_platform_before_writing_anything()
-    {
-        using var home = new TempFolder();
-        var kit = Path.Combine(home.Path, "kit");
-
-        var result = await CliProcess.RunAsync(["prefetch", "--out", kit, "--platform", "linux-x64", "amiga-68k"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path });
-
-        Assert.True(result.ExitCode == 1, result.ToString());
-        Assert.Contains("error: Unknown platform 'amiga-68k'.", result.Error, StringComparison.Ordinal);
-        Assert.Contains("linux-x64, linux-arm64, osx-x64, osx-arm64, win-x64, win-arm64, or all", result.Error, StringComparison.Ordinal);
-        Assert.False(Directory.Exists(kit), "No kit folder should be made for a bad platform.");
-    }
-
-    [Fact]
-    // linux-x64 and win-x64: the only platforms whose .NET 8 and 9 packs this machine's registry holds.
-    public async Task Prefetch_for_another_platform_adds_its_runtime_and_apphost_packs_and_a_course_bundle()
-    {
-        using var home = new TempFolder();
-        var kit = Path.Combine(home.Path, "kit");
-
-        var result = await CliProcess.RunAsync(["prefetch", "--out", kit, "--platform", "linux-x64,win-x64"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path }, TimeSpan.FromMinutes(10));
-
-        Assert.True(result.ExitCode == 0, result.ToString());
-        var packages = Directory.GetFiles(Path.Combine(kit, "packages"), "*.nupkg").Select(Path.GetFileName).ToHashSet();
-        foreach (var platform in new[] { "linux-x64", "win-x64" })
-        {
-            foreach (var version in RuntimeCatalog.All.Select(r => r.Version))
-            {
-                Assert.True(packages.Contains($"microsoft.netcore.app.runtime.{platform}.{version}.nupkg"), $"No {platform} runtime pack {version} in the kit:\n{string.Join("\n", packages.Order())}");
-            }
-        }
-
-        Assert.Contains("benchmarkdotnet.0.15.8.nupkg", packages);
-        // The apphost pack the .NET 8 host build uses, for Windows too (only linux-x64's is in the restore here).
-        Assert.Contains(packages, p => p!.StartsWith("microsoft.netcore.app.host.win-x64.8.0.", StringComparison.Ordinal));
-        using var manifest = JsonDocument.Parse(File.ReadAllText(Path.Combine(kit, "perflab-kit.json")));
-        Assert.Equal(packages.Count, manifest.RootElement.GetProperty("packageCount").GetInt32());
-        Assert.Equal(["linux-x64", "win-x64"], manifest.RootElement.GetProperty("platforms").EnumerateArray().Select(p => p.GetString()));
-        Assert.True(File.Exists(Path.Combine(kit, "course.bundle")), result.ToString());
-
-        // Again: nothing is copied or downloaded twice.
-        var again = await CliProcess.RunAsync(["prefetch", "--out", kit, "--platform", "linux-x64,win-x64"], new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path }, TimeSpan.FromMinutes(10));
-        Assert.True(again.ExitCode == 0, again.ToString());
-        Assert.Contains("copied 0 from the NuGet cache; 0 to download", again.Error, StringComparison.Ordinal);
-    }
 
     [Fact]
     public async Task Reference_runs_the_suite_and_a_notebooks_benchmarks_fresh_and_writes_one_file_with_the_machine_and_every_case()
