@@ -387,7 +387,7 @@ public class EngineTests
         Assert.False(run.HasErrors, run.ToString());
         Assert.Contains("env DOTNET_gcServer=1 PERFLAB_TEST_VALUE=42", run.ToString(), StringComparison.Ordinal);
     }
-    [Fact]
+    [LinuxFact("the commands a launch must not start are Linux's (cat, lscpu), put on PATH as shell scripts")]
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
     public async Task A_launch_starts_no_process_to_describe_the_machine()
     {
