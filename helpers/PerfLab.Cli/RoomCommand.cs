@@ -4,14 +4,14 @@ using PerfLab.Room;
 
 namespace PerfLab.Cli;
 
-/// <summary>`perflab room`: a workshop room's server (serve) and a laptop's membership (join, leave, status).</summary>
+/// <summary>`perflab room`: a workshop room's server (serve, export) and a laptop's membership (join, leave, status).</summary>
 internal static class RoomCommand
 {
     public static Command Create(TextWriter output, TextWriter error)
     {
         return new Command("room", "A workshop room: every laptop's benchmark results, gathered on the instructor's machine.")
         {
-            Serve(output, error), Join(output, error), Leave(output, error), Status(output, error),
+            Serve(output, error), Join(output, error), Leave(output, error), Status(output, error), Export(output, error),
         };
     }
 
@@ -175,5 +175,20 @@ internal static class RoomCommand
             return 0;
         }).ConfigureAwait(false));
         return status;
+    }
+
+    private static Command Export(TextWriter output, TextWriter error)
+    {
+        var folder = new Argument<string>("FOLDER") { Description = "The room's folder, as `perflab room serve` printed it (the room may still be serving)." };
+        var outFile = new Option<string>("--out", "-o") { Description = "The file to write (replaced): every laptop as a machine of the reference file's format, for `perflab fidelity --room` and `perflab site --room`.", HelpName = "FILE", Required = true };
+        var export = new Command("export", "Write the room's results in the reference machine file's format, one machine per laptop (each cell's latest run).") { folder, outFile };
+        export.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
+        {
+            var (json, laptops, runs) = RoomExport.Of(parse.GetValue(folder)!);
+            var written = await OutputFiles.WriteAsync(parse.GetValue(outFile)!, json, cancellationToken).ConfigureAwait(false);
+            output.WriteLine($"Exported {laptops} laptops, {runs} runs: {written}");
+            return 0;
+        }).ConfigureAwait(false));
+        return export;
     }
 }

@@ -55,8 +55,9 @@ public sealed record RoomSummary(IReadOnlyList<string> Laptops, IReadOnlyList<Ro
             : "x64 without AVX2";
     }
 
-    // Every row's ratio against its baseline, with its interval; the baseline rows (ratio 1 by definition) are left out.
-    private static IReadOnlyList<RoomRatio> Ratios(BenchmarkRun run)
+    /// <summary>Every row's ratio against its baseline, with its interval; the baseline rows (ratio 1 by definition) are left out.</summary>
+    /// <param name="run">A run.</param>
+    internal static IReadOnlyList<RoomRatio> Ratios(BenchmarkRun run)
     {
         var baselineRuntime = run.Baseline.StartsWith("runtime:", StringComparison.Ordinal) ? run.Baseline["runtime:".Length..] : null;
         return run.Results
