@@ -43,10 +43,16 @@ internal static class RoomCommand
                 ? RoomLedger.Resume(resumed)
                 : RoomLedger.Create(parse.GetValue(folder) ?? $"room-{DateTime.Now:yyyyMMdd-HHmmss}");
             var limits = new RoomLimits(parse.GetValue(postLimit) * 1024, parse.GetValue(laptopLimit) * 1024L);
+            var (lines, problems) = RoomLines.ForCourse();
+            foreach (var problem in problems)
+            {
+                error.WriteLine("warning: " + problem);
+            }
+
             RoomServer started;
             try
             {
-                started = await RoomServer.StartAsync(ledger, RoomIntake.ForCourse(), limits, parse.GetValue(port), cancellationToken).ConfigureAwait(false);
+                started = await RoomServer.StartAsync(ledger, RoomIntake.ForCourse(), limits, parse.GetValue(port), cancellationToken, lines).ConfigureAwait(false);
             }
             catch (Exception) when (resumed is null)
             {

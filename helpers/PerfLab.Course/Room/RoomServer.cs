@@ -55,8 +55,9 @@ public sealed class RoomServer : IAsyncDisposable
     /// <param name="limits">How much.</param>
     /// <param name="port">The port; 0 takes a free one.</param>
     /// <param name="cancellationToken">Stops the start.</param>
+    /// <param name="lines">The reference machines' and the posts' ratios the page draws across each cell's charts; null: none.</param>
     /// <exception cref="PerfLabException">The port is taken or cannot be used.</exception>
-    public static async Task<RoomServer> StartAsync(RoomLedger ledger, RoomIntake intake, RoomLimits limits, int port, CancellationToken cancellationToken)
+    public static async Task<RoomServer> StartAsync(RoomLedger ledger, RoomIntake intake, RoomLimits limits, int port, CancellationToken cancellationToken, RoomLines? lines = null)
     {
         ArgumentNullException.ThrowIfNull(ledger);
         ArgumentNullException.ThrowIfNull(intake);
@@ -77,7 +78,7 @@ public sealed class RoomServer : IAsyncDisposable
         app.MapGet("/", (HttpContext context) => PageAsync(context, RoomPage.Html, "text/html; charset=utf-8"));
         app.MapGet(RoomPage.ScriptPath, (HttpContext context) => PageAsync(context, RoomPage.Script, "text/javascript; charset=utf-8"));
         app.MapGet(RoomPage.PlotlyPath, (HttpContext context) => PageAsync(context, Plotly.Value, "text/javascript; charset=utf-8"));
-        app.MapGet("/api/summary", (HttpContext context) => context.Response.WriteAsJsonAsync(RoomSummary.Of(ledger.Posts), JsonFormats.WebIndented, context.RequestAborted));
+        app.MapGet("/api/summary", (HttpContext context) => context.Response.WriteAsJsonAsync(RoomSummary.Of(ledger.Posts, lines), JsonFormats.WebIndented, context.RequestAborted));
         app.MapGet("/api/events", (HttpContext context) => EventsAsync(context, ledger, stopping));
         try
         {
