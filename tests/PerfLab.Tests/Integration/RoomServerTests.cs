@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json.Nodes;
+using PerfLab.Results;
 using PerfLab.Room;
 using PerfLab.Tests.Support;
 
@@ -35,6 +36,13 @@ public class RoomServerTests
             return post;
         }
 
+        JsonObject WithRunSchema(int version)
+        {
+            var post = Good();
+            post["run"]!["schemaVersion"] = version;
+            return post;
+        }
+
         var cases = new (string Body, HttpStatusCode Status, string Error, string Fix)[]
         {
             ("{\"schema\": \"perflab-room-post/1\", ", HttpStatusCode.BadRequest, "The post is not valid JSON (", "The laptop and the room must run the same course version"),
@@ -42,6 +50,7 @@ public class RoomServerTests
             (With("schema", "perflab-room-post/0").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The post is schema 'perflab-room-post/0'; this room takes 'perflab-room-post/1'.", "update both"),
             (Without("run").ToJsonString(), HttpStatusCode.BadRequest, "The post has no 'run'.", "same course version"),
             (Without("laptop").ToJsonString(), HttpStatusCode.BadRequest, "The post has no 'laptop'.", "same course version"),
+            (WithRunSchema(BenchmarkRun.CurrentSchemaVersion + 1).ToJsonString(), HttpStatusCode.UnprocessableEntity, $"The post's run is results schema {BenchmarkRun.CurrentSchemaVersion + 1}; this room reads {BenchmarkRun.CurrentSchemaVersion}.", "update both"),
             (With("notebook", "notebooks/not-a-notebook.ipynb").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The notebook 'notebooks/not-a-notebook.ipynb' is not one of this course's notebooks.", "notebooks/ folder"),
             (With("nickname", "").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The post's nickname cannot be shown: the nickname is empty.", "--name"),
             (With("laptop", "me").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The post's laptop 'me' is not 32 lowercase hexadecimal digits.", "same course version"),
