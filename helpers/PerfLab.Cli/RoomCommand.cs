@@ -73,6 +73,11 @@ internal static class RoomCommand
                 output.WriteLine($"  perflab room join {address} --code {ledger.Code} --name NICKNAME");
             }
 
+            if (RoomServer.CodespaceAddress(server.Port) is not null)
+            {
+                output.WriteLine($"In this codespace, laptops outside it reach the room at the first address once port {server.Port} is public: Ports tab, right-click the port, Port Visibility, Public (or `gh codespace ports visibility {server.Port}:public -c {Environment.GetEnvironmentVariable("CODESPACE_NAME")}`).");
+            }
+
             output.WriteLine($"Listening on port {server.Port}. Ctrl+C closes the room; `perflab room serve --resume {ledger.Folder}` reopens it.");
             output.Flush();
             await server.RunUntilAsync(cancellationToken).ConfigureAwait(false);

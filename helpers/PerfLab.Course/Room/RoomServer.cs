@@ -46,7 +46,7 @@ public sealed class RoomServer : IAsyncDisposable
     /// <summary>The port it listens on (every interface).</summary>
     public int Port { get; }
 
-    /// <summary>The addresses a laptop joins with: http://IP:PORT for each of this machine's network addresses (IPv4 first), the loopback when it has none.</summary>
+    /// <summary>The addresses a laptop joins with: in a codespace, first its forwarded address (<see cref="CodespaceAddress"/>); then http://IP:PORT for each of this machine's network addresses (IPv4 first), the loopback when it has none.</summary>
     public IReadOnlyList<string> Addresses { get; }
 
     /// <summary>Starts serving <paramref name="ledger"/>'s room.</summary>
@@ -279,6 +279,20 @@ public sealed class RoomServer : IAsyncDisposable
             .Select(a => $"http://{(a.AddressFamily == AddressFamily.InterNetworkV6 ? $"[{a}]" : a.ToString())}:{port}")
             .Distinct()
             .ToList();
-        return found.Count > 0 ? found : [$"http://{IPAddress.Loopback}:{port}"];
+        var addresses = found.Count > 0 ? found : [$"http://{IPAddress.Loopback}:{port}"];
+        return CodespaceAddress(port) is { } forwarded ? [forwarded, .. addresses] : addresses;
     }
+
+    /// <summary>
+    /// In a GitHub codespace, the address GitHub forwards <paramref name="port"/> to, https://NAME-PORT.DOMAIN, from the
+    /// variables every codespace sets (CODESPACES, CODESPACE_NAME, GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN); null
+    /// elsewhere. Laptops outside the codespace reach it once the port's visibility is Public.
+    /// </summary>
+    /// <param name="port">The port the room listens on.</param>
+    public static string? CodespaceAddress(int port) =>
+        Environment.GetEnvironmentVariable("CODESPACES") == "true"
+        && Environment.GetEnvironmentVariable("CODESPACE_NAME") is { Length: > 0 } name
+        && Environment.GetEnvironmentVariable("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN") is { Length: > 0 } domain
+            ? $"https://{name}-{port}.{domain}"
+            : null;
 }

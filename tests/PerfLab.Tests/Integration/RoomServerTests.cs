@@ -147,4 +147,42 @@ public class RoomServerTests
         Assert.EndsWith("fix: Choose another with --port, or stop the program that holds it.\n", result.Error, StringComparison.Ordinal);
         Assert.False(Directory.Exists(other));
     }
+
+    [Fact]
+    public async Task In_a_codespace_the_room_prints_its_forwarded_address_first_and_how_to_make_the_port_public()
+    {
+        using var folder = new TempFolder();
+        var environment = new Dictionary<string, string>(TestHome.Environment)
+        {
+            ["CODESPACES"] = "true",
+            ["CODESPACE_NAME"] = "fuzzy-space-waffle-5g7x",
+            ["GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN"] = "app.github.dev",
+        };
+        using var process = CliProcess.Start(["room", "serve", "--port", "0", "--folder", Path.Combine(folder.Path, "room")], environment);
+        var printed = new List<string>();
+        try
+        {
+            using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+            while (await process.StandardOutput.ReadLineAsync(limit.Token) is { } line)
+            {
+                printed.Add(line);
+                if (line.StartsWith("Listening on port ", StringComparison.Ordinal))
+                {
+                    break;
+                }
+            }
+        }
+        finally
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync();
+        }
+
+        var port = printed[^1]["Listening on port ".Length..].Split('.')[0];
+        var code = printed.Single(l => l.StartsWith("Code: ", StringComparison.Ordinal))["Code: ".Length..];
+        var joins = printed.Where(l => l.StartsWith("  perflab room join ", StringComparison.Ordinal)).ToArray();
+        Assert.Equal($"  perflab room join https://fuzzy-space-waffle-5g7x-{port}.app.github.dev --code {code} --name NICKNAME", joins[0]);
+        Assert.True(joins.Length > 1, string.Join("\n", printed));
+        Assert.Contains($"In this codespace, laptops outside it reach the room at the first address once port {port} is public: Ports tab, right-click the port, Port Visibility, Public (or `gh codespace ports visibility {port}:public -c fuzzy-space-waffle-5g7x`).", printed);
+    }
 }
