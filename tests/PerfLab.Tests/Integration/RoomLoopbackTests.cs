@@ -15,8 +15,8 @@ namespace PerfLab.Tests.Integration;
 /// <remarks>
 /// CI's budget for it is 45 s on 2 cores. Measured on 2 cores shared with other work (2026-11-28): 37 and 41 s at load
 /// average 12 to 15, 57 s at 28; 27 to 37 s of CPU in all, the test host included (one laptop's `perflab run` takes
-/// 6.7 s of it), so about 20 s on 2 quiet cores. The time goes to the test's output, not into an assertion: a loaded
-/// machine must not fail what the test guards.
+/// 6.7 s of it): on 2 quiet cores that suggests about 20 s, not measured there. The time goes to the test's output,
+/// not into an assertion: a loaded machine must not fail what the test guards.
 /// </remarks>
 public class RoomLoopbackTests(ITestOutputHelper output)
 {
