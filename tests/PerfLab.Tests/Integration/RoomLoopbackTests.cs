@@ -13,10 +13,10 @@ namespace PerfLab.Tests.Integration;
 /// page in Chromium showing the three, and `perflab room export` holding their rows.
 /// </summary>
 /// <remarks>
-/// CI's budget for it is 45 s on 2 cores. Measured on 2 cores shared with other work (2026-11-28): 37 and 41 s at load
-/// average 12 to 15, 57 s at 28; 27 to 37 s of CPU in all, the test host included (one laptop's `perflab run` takes
-/// 6.7 s of it): on 2 quiet cores that suggests about 20 s, not measured there. The time goes to the test's output,
-/// not into an assertion: a loaded machine must not fail what the test guards.
+/// CI's budget for it is 45 s on 2 cores. Measured on 2 cores (2026-11-28): 12.7 and 12.8 s at load average 3.5 to 4.6
+/// (about 23 s of CPU in all, the test host included; one laptop's `perflab run` takes 6.7 s of it); with other work on
+/// the cores, 37 and 41 s at load average 12 to 15, 57 s at 28. The time goes to the test's output, not into an
+/// assertion: a loaded machine must not fail what the test guards.
 /// </remarks>
 public class RoomLoopbackTests(ITestOutputHelper output)
 {
