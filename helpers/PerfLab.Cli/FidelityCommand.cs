@@ -1,6 +1,7 @@
 using System.CommandLine;
 using PerfLab.Course;
 using PerfLab.Course.Reference;
+using PerfLab.Course.Room;
 using PerfLab.Results;
 
 namespace PerfLab.Cli;
@@ -11,12 +12,24 @@ internal static class FidelityCommand
     public static Command Create(TextWriter output, TextWriter error)
     {
         var outFolder = new Option<string?>("--out", "-o") { Description = "Where fidelity.md and fidelity.json go (default: the repository's docs/).", HelpName = "DIR" };
+        var room = new Option<string?>("--room")
+        {
+            Description = "A room's export (`perflab room export`): every laptop's ratio in a Room column beside the reference machines, with whether the room agrees. Needs --out (docs/ keeps the reference machines' report).",
+            HelpName = "FILE",
+        };
         var command = new Command("fidelity", "Compare every published figure (data/published) with the committed reference machines (data/reference/machines): ratios, direction agreement, summary.")
         {
-            outFolder,
+            outFolder, room,
         };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
+            var roomFile = parse.GetValue(room);
+            if (roomFile is not null && parse.GetValue(outFolder) is null)
+            {
+                throw new PerfLabException("--room without --out would write a room's laptops into the committed docs/fidelity.md.", "Add --out DIR, e.g. --room room.json --out room-fidelity.");
+            }
+
+            var laptops = roomFile is null ? null : RoomExport.Read(roomFile).Select(m => m.Machine).ToArray();
             var catalog = PublishedFigures.Load(CourseRepository.PathOf(CourseRepository.PublishedFolder), CourseRepository.PathOf(CourseRepository.OutlineFile));
             var (machines, referenceProblems) = ReferenceRuns.Load(CourseRepository.PathOf(CourseRepository.ReferenceMachinesFolder));
             foreach (var problem in catalog.Problems.Concat(referenceProblems))
@@ -24,9 +37,9 @@ internal static class FidelityCommand
                 error.WriteLine("warning: " + problem);
             }
 
-            var rows = FidelityReport.Rows(catalog, machines);
+            var rows = FidelityReport.Rows(catalog, machines, laptops);
             var folder = parse.GetValue(outFolder) ?? CourseRepository.PathOf(CourseRepository.DocsFolder);
-            var markdown = FidelityReport.Markdown(rows, machines);
+            var markdown = FidelityReport.Markdown(rows, machines, laptops is null ? null : (Path.GetFullPath(roomFile!), laptops));
             var markdownFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.MarkdownFile), markdown, cancellationToken).ConfigureAwait(false);
             var jsonFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.JsonFile), FidelityReport.Json(rows), cancellationToken).ConfigureAwait(false);
             output.WriteLine(markdown.Split('\n').First(l => l.StartsWith("**Summary**", StringComparison.Ordinal)));

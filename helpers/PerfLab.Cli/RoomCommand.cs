@@ -4,14 +4,14 @@ using PerfLab.Room;
 
 namespace PerfLab.Cli;
 
-/// <summary>`perflab room`: a workshop room's server (serve) and a laptop's membership (join, leave, status).</summary>
+/// <summary>`perflab room`: a workshop room's server (serve, export) and a laptop's membership (join, leave, status).</summary>
 internal static class RoomCommand
 {
     public static Command Create(TextWriter output, TextWriter error)
     {
         return new Command("room", "A workshop room: every laptop's benchmark results, gathered on the instructor's machine.")
         {
-            Serve(output, error), Join(output, error), Leave(output, error), Status(output, error),
+            Serve(output, error), Join(output, error), Leave(output, error), Status(output, error), Export(output, error),
         };
     }
 
@@ -43,10 +43,16 @@ internal static class RoomCommand
                 ? RoomLedger.Resume(resumed)
                 : RoomLedger.Create(parse.GetValue(folder) ?? $"room-{DateTime.Now:yyyyMMdd-HHmmss}");
             var limits = new RoomLimits(parse.GetValue(postLimit) * 1024, parse.GetValue(laptopLimit) * 1024L);
+            var (lines, problems) = RoomLines.ForCourse();
+            foreach (var problem in problems)
+            {
+                error.WriteLine("warning: " + problem);
+            }
+
             RoomServer started;
             try
             {
-                started = await RoomServer.StartAsync(ledger, RoomIntake.ForCourse(), limits, parse.GetValue(port), cancellationToken).ConfigureAwait(false);
+                started = await RoomServer.StartAsync(ledger, RoomIntake.ForCourse(), limits, parse.GetValue(port), cancellationToken, lines).ConfigureAwait(false);
             }
             catch (Exception) when (resumed is null)
             {
@@ -65,6 +71,11 @@ internal static class RoomCommand
             foreach (var address in server.Addresses)
             {
                 output.WriteLine($"  perflab room join {address} --code {ledger.Code} --name NICKNAME");
+            }
+
+            if (RoomServer.CodespaceAddress(server.Port) is not null)
+            {
+                output.WriteLine($"In this codespace, laptops outside it reach the room at the first address once port {server.Port} is public: Ports tab, right-click the port, Port Visibility, Public (or `gh codespace ports visibility {server.Port}:public -c {Environment.GetEnvironmentVariable("CODESPACE_NAME")}`).");
             }
 
             output.WriteLine($"Listening on port {server.Port}. Ctrl+C closes the room; `perflab room serve --resume {ledger.Folder}` reopens it.");
@@ -175,5 +186,20 @@ internal static class RoomCommand
             return 0;
         }).ConfigureAwait(false));
         return status;
+    }
+
+    private static Command Export(TextWriter output, TextWriter error)
+    {
+        var folder = new Argument<string>("FOLDER") { Description = "The room's folder, as `perflab room serve` printed it (the room may still be serving)." };
+        var outFile = new Option<string>("--out", "-o") { Description = "The file to write (replaced): every laptop as a machine of the reference file's format, for `perflab fidelity --room` and `perflab site --room`.", HelpName = "FILE", Required = true };
+        var export = new Command("export", "Write the room's results in the reference machine file's format, one machine per laptop (each cell's latest run).") { folder, outFile };
+        export.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
+        {
+            var (json, laptops, runs) = RoomExport.Of(parse.GetValue(folder)!);
+            var written = await OutputFiles.WriteAsync(parse.GetValue(outFile)!, json, cancellationToken).ConfigureAwait(false);
+            output.WriteLine($"Exported {laptops} laptops, {runs} runs: {written}");
+            return 0;
+        }).ConfigureAwait(false));
+        return export;
     }
 }

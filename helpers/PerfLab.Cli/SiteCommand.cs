@@ -20,14 +20,19 @@ internal static class SiteCommand
             Description = "The reference file whose runs answer the benchmark cells (default: the one file in data/reference/machines).",
             HelpName = "FILE",
         };
+        var room = new Option<string?>("--room")
+        {
+            Description = "A room's export (`perflab room export`): under each benchmark cell the room ran, a note with every laptop's ratios beside the reference run's results.",
+            HelpName = "FILE",
+        };
         var command = new Command("site", "Write the course as a static site: every notebook of notebooks/README.md as a page, its benchmark cells answered from the reference run (never measured), its listings captured here, one shared stylesheet and plotly.js.")
         {
-            outFolder, repository, machine,
+            outFolder, repository, machine, room,
         };
         command.SetAction(async (parse, cancellationToken) => await PerfLabCommand.Guard(error, async () =>
         {
             var clock = Stopwatch.StartNew();
-            var result = await CourseSite.BuildAsync(parse.GetValue(outFolder)!, parse.GetValue(repository), parse.GetValue(machine), line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), cancellationToken).ConfigureAwait(false);
+            var result = await CourseSite.BuildAsync(parse.GetValue(outFolder)!, parse.GetValue(repository), parse.GetValue(machine), line => error.WriteLine($"  [{clock.Elapsed.TotalSeconds,6:F1}s] {line}"), cancellationToken, parse.GetValue(room)).ConfigureAwait(false);
             foreach (var missing in result.Missing)
             {
                 output.WriteLine($"no reference result: {missing}");
@@ -44,7 +49,7 @@ internal static class SiteCommand
                 error.WriteLine($"error: {problem}");
             }
 
-            output.WriteLine($"Site: {Path.Combine(result.Folder, "index.html")} ({result.Pages.Count} files in {clock.Elapsed.TotalSeconds:F0} s; {result.Answered} benchmark calls answered from the reference run, {result.Missing.Count} without one, {result.Stale.Count} stale)");
+            output.WriteLine($"Site: {Path.Combine(result.Folder, "index.html")} ({result.Pages.Count} files in {clock.Elapsed.TotalSeconds:F0} s; {result.Answered} benchmark calls answered from the reference run, {result.Missing.Count} without one, {result.Stale.Count} stale{(parse.GetValue(room) is null ? "" : $"; {result.RoomNoted} with the room's results")})");
             return result.Problems.Count == 0 ? 0 : PerfLabCommand.Failure;
         }).ConfigureAwait(false));
         return command;

@@ -6,6 +6,7 @@ using Microsoft.DotNet.Interactive.CSharp;
 using Microsoft.DotNet.Interactive.Formatting;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Execution;
+using PerfLab.Room;
 
 namespace PerfLab.Interactive;
 
@@ -100,6 +101,11 @@ public sealed class InteractiveAdapter : IKernelAdapter
         }
 
         using var running = _interrupt?.Running(context.CancellationToken);
+        // The cell's runs name its notebook to a workshop room when Jupyter Server started this tool as a kernel: it sets
+        // JPY_SESSION_NAME to the notebook's path (as for the course kernel, PerfLab.Kernel's KernelNotebook). Polyglot
+        // Notebooks tells the tool no notebook (a SubmitCode carries code and a kernel name), nor do nbclient and
+        // jupyter_client: no notebook then, never a guess.
+        RoomLaptop.Notebook = Environment.GetEnvironmentVariable("JPY_SESSION_NAME") is { } session && session.EndsWith(".ipynb", StringComparison.OrdinalIgnoreCase) ? session : null;
         var split = await Task.Run(() => cells.Split(submit.Code, context.CancellationToken), context.CancellationToken).ConfigureAwait(false);
         if (split is null)
         {

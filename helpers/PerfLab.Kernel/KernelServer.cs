@@ -197,6 +197,8 @@ public sealed class KernelServer : IDisposable
         var code = (string?)request.Content["code"] ?? "";
         var silent = request.Content["silent"]?.GetValue<bool>() == true;
         var cellId = FollowPlotlyCarrier(request.Metadata);
+        // The cell's runs name its notebook to a workshop room when the frontend said which (flows into the cell).
+        PerfLab.Room.RoomLaptop.Notebook = KernelNotebook.Of(cellId, Environment.GetEnvironmentVariable(KernelNotebook.SessionVariable));
         Publish("status", new JsonObject { ["execution_state"] = "busy" }, request);
         Publish("execute_input", new JsonObject { ["code"] = code, ["execution_count"] = _cells.ExecutionCount + 1 }, request);
         ErrorOutput? error = null;

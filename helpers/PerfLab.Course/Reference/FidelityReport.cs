@@ -12,8 +12,12 @@ namespace PerfLab.Course.Reference;
 /// <param name="Published">The post's ratio.</param>
 /// <param name="Reference">Each machine's ratio, with its interval.</param>
 /// <param name="Hardware">The CPU feature the figure depends on, if any.</param>
-public sealed record FidelityRow(string Id, string Compared, double Published, IReadOnlyList<ReferenceMeasurement> Reference, string? Hardware)
+/// <param name="Room">Each laptop's ratio in a room's export (`perflab fidelity --room`), with its interval; never part of <see cref="Agrees"/>.</param>
+public sealed record FidelityRow(string Id, string Compared, double Published, IReadOnlyList<ReferenceMeasurement> Reference, string? Hardware, IReadOnlyList<ReferenceMeasurement>? Room = null)
 {
+    /// <summary>Whether every laptop of the room with a ratio moved the same way as the post; null without one.</summary>
+    public bool? RoomAgrees => Room is not { Count: > 0 } room ? null : room.All(r => (r.Ratio < 1) == (Published < 1));
+
     /// <summary>Whether every reference machine moved the same way as the post (both below 1, or both at or above it).</summary>
     public bool? Agrees => Reference.Count == 0 ? null : Reference.All(r => (r.Ratio < 1) == (Published < 1));
 }
@@ -36,7 +40,8 @@ public static class FidelityReport
     /// <summary>The rows for every comparison in <paramref name="catalog"/>.</summary>
     /// <param name="catalog">The published figures.</param>
     /// <param name="machines">The reference machines.</param>
-    public static IReadOnlyList<FidelityRow> Rows(PublishedFigures.Catalog catalog, IReadOnlyList<ReferenceRuns.Machine> machines)
+    /// <param name="room">A room's laptops (<c>perflab room export</c>), shown beside the reference machines; null: no room.</param>
+    public static IReadOnlyList<FidelityRow> Rows(PublishedFigures.Catalog catalog, IReadOnlyList<ReferenceRuns.Machine> machines, IReadOnlyList<ReferenceRuns.Machine>? room = null)
     {
         ArgumentNullException.ThrowIfNull(catalog);
         var rows = new List<FidelityRow>();
@@ -54,7 +59,7 @@ public static class FidelityReport
                 }
 
                 var label = comparison.Kind == "runtimes" ? $"{after.Method}{Params(parameters)}: {after.Runtime} / {before.Runtime}" : $"{after.Method} / {before.Method}{Params(parameters)} on {after.Runtime}";
-                rows.Add(new FidelityRow(figure.Id, label, ratio, ReferenceRuns.For(machines, comparison), comparison.Hardware));
+                rows.Add(new FidelityRow(figure.Id, label, ratio, ReferenceRuns.For(machines, comparison), comparison.Hardware, room is null ? null : ReferenceRuns.For(room, comparison)));
             }
         }
 
@@ -64,7 +69,8 @@ public static class FidelityReport
     /// <summary>docs/fidelity.md's text.</summary>
     /// <param name="rows">The rows.</param>
     /// <param name="machines">The machines read.</param>
-    public static string Markdown(IReadOnlyList<FidelityRow> rows, IReadOnlyList<ReferenceRuns.Machine> machines)
+    /// <param name="room">The room's export and its laptops, when the report shows one (a "Room" column); null: none.</param>
+    public static string Markdown(IReadOnlyList<FidelityRow> rows, IReadOnlyList<ReferenceRuns.Machine> machines, (string File, IReadOnlyList<ReferenceRuns.Machine> Laptops)? room = null)
     {
         ArgumentNullException.ThrowIfNull(rows);
         ArgumentNullException.ThrowIfNull(machines);
@@ -87,9 +93,21 @@ public static class FidelityReport
             .AppendLine("Machines: " + (machines.Count == 0 ? "none yet" : string.Join("; ", machines.Select(m => $"{m.Name} ({m.Description})"))) + ".")
             .AppendLine()
             .AppendLine(CultureInfo.InvariantCulture, $"**Summary**: {rows.Count} published comparisons; {improvements.Length} with a published ratio below {Improvement}; reference runs cover {measured.Length} of those, and {measured.Count(r => r.Agrees == true)} agree in direction.")
-            .AppendLine()
-            .AppendLine("| Figure | Compared | Published | Reference | Agrees |")
-            .AppendLine("|---|---|---:|---|---|");
+            .AppendLine();
+        if (room is { } r)
+        {
+            var roomMeasured = improvements.Where(x => x.RoomAgrees is not null && x.Hardware is null).ToArray();
+            text.AppendLine(CultureInfo.InvariantCulture, $"**Room**: {r.File}, {r.Laptops.Count} laptops ({string.Join("; ", r.Laptops.Select(m => $"{Cell(m.Name)}: {Cell(m.Description)}"))}). Their ratios are in the Room column, never in \"Agrees\"; \"Room agrees\" says whether every laptop with a ratio moved the same way as the post. They measured {roomMeasured.Length} of the improvements above, and {roomMeasured.Count(x => x.RoomAgrees == true)} agree in direction.")
+                .AppendLine()
+                .AppendLine("| Figure | Compared | Published | Reference | Agrees | Room | Room agrees |")
+                .AppendLine("|---|---|---:|---|---|---|---|");
+        }
+        else
+        {
+            text.AppendLine("| Figure | Compared | Published | Reference | Agrees |")
+                .AppendLine("|---|---|---:|---|---|");
+        }
+
         foreach (var row in rows)
         {
             var reference = row.Reference.Count == 0 ? "not measured yet" : string.Join("; ", row.Reference.Select(r => $"{r.Machine} {Ratio(r.Ratio)}{Interval(r)}"));
@@ -99,7 +117,8 @@ public static class FidelityReport
                 agrees = $"({row.Hardware})";
             }
 
-            text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Id} | {row.Compared.Replace("|", "\\|", StringComparison.Ordinal)} | {Ratio(row.Published)} | {reference} | {agrees} |");
+            var roomColumns = room is null ? "" : $" {(row.Room is { Count: > 0 } laptops ? string.Join("; ", laptops.Select(m => $"{Cell(m.Machine)} {Ratio(m.Ratio)}{Interval(m)}")) : "not measured")} | {row.RoomAgrees switch { null => "", true => "yes", false => "**no**" }} |";
+            text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Id} | {row.Compared.Replace("|", "\\|", StringComparison.Ordinal)} | {Ratio(row.Published)} | {reference} | {agrees} |{roomColumns}");
         }
 
         return text.ToString();
@@ -126,8 +145,27 @@ public static class FidelityReport
             ["agrees"] = r.Agrees,
             ["hardware"] = r.Hardware,
         }).ToArray());
+        if (rows.Any(r => r.Room is not null))
+        {
+            // Only with --room: the committed docs/fidelity.json keeps its layout.
+            foreach (var (node, row) in array.Zip(rows))
+            {
+                node!["room"] = new JsonArray((row.Room ?? []).Select(m => (JsonNode)new JsonObject
+                {
+                    ["laptop"] = m.Machine,
+                    ["ratio"] = Math.Round(m.Ratio, 4),
+                    ["low"] = m.Interval is null ? null : Math.Round(m.Interval.Low, 4),
+                    ["high"] = m.Interval is null ? null : Math.Round(m.Interval.High, 4),
+                }).ToArray());
+                node["roomAgrees"] = row.RoomAgrees;
+            }
+        }
+
         return new JsonObject { ["schema"] = "perflab-fidelity/1", ["rows"] = array }.ToJsonString(JsonFormats.Indented) + "\n";
     }
+
+    // A laptop's nickname in a table cell: Markdown's own characters and HTML taken as text.
+    private static string Cell(string text) => System.Net.WebUtility.HtmlEncode(text).Replace("|", "\\|", StringComparison.Ordinal).Replace("*", "\\*", StringComparison.Ordinal).Replace("_", "\\_", StringComparison.Ordinal).Replace("`", "\\`", StringComparison.Ordinal).Replace("[", "\\[", StringComparison.Ordinal);
 
     private static string Params(IReadOnlyList<CaseParameter> parameters) =>
         parameters.Count == 0 ? "" : "(" + string.Join(", ", parameters.Select(p => $"{p.Name}={p.Value}")) + ")";

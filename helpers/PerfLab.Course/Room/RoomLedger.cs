@@ -96,6 +96,39 @@ public sealed class RoomLedger : IDisposable
     /// <exception cref="PerfLabException">No room there, or its files are not a room's.</exception>
     public static RoomLedger Resume(string folder)
     {
+        var (full, code) = ReadRoomFile(folder);
+        CutTornTail(Path.Combine(full, PostsFile));
+        var ledger = new RoomLedger(full, code, OpenLog(full));
+        try
+        {
+            foreach (var (post, bytes) in ReadLines(full))
+            {
+                ledger.Remember(post, bytes);
+            }
+        }
+        catch (PerfLabException)
+        {
+            ledger.Dispose();
+            throw;
+        }
+
+        return ledger;
+    }
+
+    /// <summary>
+    /// Every post the room in <paramref name="folder"/> acknowledged, read without opening it (a room being served can be
+    /// read): a last line without its newline was never acknowledged, and is left out, not cut.
+    /// </summary>
+    /// <param name="folder">A folder a room was made in.</param>
+    /// <exception cref="PerfLabException">No room there, or its files are not a room's.</exception>
+    public static IReadOnlyList<RoomPost> Read(string folder)
+    {
+        var (full, _) = ReadRoomFile(folder);
+        return ReadLines(full).Select(p => p.Post).ToArray();
+    }
+
+    private static (string Full, string Code) ReadRoomFile(string folder)
+    {
         ArgumentException.ThrowIfNullOrWhiteSpace(folder);
         var full = Path.GetFullPath(folder);
         var roomFile = Path.Combine(full, RoomFile);
@@ -119,25 +152,36 @@ public sealed class RoomLedger : IDisposable
             throw new PerfLabException($"{roomFile} is schema {(string?)room?["schema"] ?? "(none)"}; this PerfLab reopens {Schema}.", "Reopen it with the PerfLab version that made it.");
         }
 
+        return (full, code);
+    }
+
+    // The acknowledged lines (each ends with its newline) as posts, with the bytes each takes.
+    private static IEnumerable<(RoomPost Post, long Bytes)> ReadLines(string full)
+    {
         var postsFile = Path.Combine(full, PostsFile);
-        CutTornTail(postsFile);
-        var ledger = new RoomLedger(full, code, OpenLog(full));
-        var number = 0;
-        foreach (var line in File.ReadLines(postsFile, Encoding.UTF8))
+        if (!File.Exists(postsFile))
         {
-            number++;
+            yield break;
+        }
+
+        var text = File.ReadAllText(postsFile, Encoding.UTF8);
+        var lines = text.Split('\n');
+        for (var number = 1; number < lines.Length; number++)
+        {
+            // lines[^1] is what follows the last newline: empty, or a line a crash cut before it was acknowledged.
+            var line = lines[number - 1];
+            RoomPost post;
             try
             {
-                ledger.Remember(RoomPost.FromJson(line), Encoding.UTF8.GetByteCount(line) + 1);
+                post = RoomPost.FromJson(line);
             }
             catch (JsonException ex)
             {
-                ledger.Dispose();
                 throw new PerfLabException($"{postsFile} line {number} is not a post ({ex.Message}).", "The file was changed by hand: restore it, or move the line out.", inner: ex);
             }
-        }
 
-        return ledger;
+            yield return (post, Encoding.UTF8.GetByteCount(line) + 1);
+        }
     }
 
     /// <summary>The nickname the room shows for <paramref name="laptop"/>, or null when it has not posted.</summary>

@@ -3,7 +3,8 @@ namespace PerfLab.Course.Room;
 /// <summary>
 /// The room's page (GET /): for the cell picked (the most recent by default), every laptop's ratio with its interval as
 /// a dot with whiskers, one chart per case and runtime, the laptops grouped (and colored) by CPU family and
-/// instruction sets; who reported and who has not. It draws from GET /api/summary (<see cref="RoomSummary"/>) and draws
+/// instruction sets; the reference machines' ratio and the post's as labelled lines, where they exist for the chart's
+/// row (<see cref="RoomLines"/>); who reported and who has not. It draws from GET /api/summary (<see cref="RoomSummary"/>) and draws
 /// again on each server-sent event of GET /api/events. No string the laptops sent is ever parsed as HTML: the page
 /// builds its text with textContent, and hands Plotly (which reads a few tags in labels) every string escaped. Its
 /// script is a file of its own, so the page's Content-Security-Policy runs no inline script at all. plotly.js is the
@@ -107,13 +108,16 @@ public static class RoomPage
               main.appendChild(el('p', 'smoke', 'Ran it without numbers (smoke mode, or no ratio): ' + smoke.map(function (r) { return r.nickname; }).join(', ')));
             }
 
+            function keyOf(x) { return x.case + ' on ' + x.runtime + ' / ' + x.baseline; }
             var series = [];
             cell.results.forEach(function (r) {
               r.ratios.forEach(function (ratio) {
-                var key = ratio.case + ' on ' + ratio.runtime + ' / ' + ratio.baseline;
+                var key = keyOf(ratio);
                 if (series.indexOf(key) < 0) { series.push(key); }
               });
             });
+            // A chart for every row the reference machines or the post have a ratio of, laptops' points or not.
+            cell.lines.forEach(function (line) { if (series.indexOf(keyOf(line)) < 0) { series.push(keyOf(line)); } });
             var groups = [];
             cell.results.forEach(function (r) { if (groups.indexOf(r.group) < 0) { groups.push(r.group); } });
 
@@ -124,7 +128,7 @@ public static class RoomPage
                 var points = [];
                 cell.results.filter(function (r) { return r.group === group; }).forEach(function (r) {
                   r.ratios.forEach(function (ratio) {
-                    if (ratio.case + ' on ' + ratio.runtime + ' / ' + ratio.baseline === key) { points.push({ r: r, ratio: ratio }); }
+                    if (keyOf(ratio) === key) { points.push({ r: r, ratio: ratio }); }
                   });
                 });
                 return {
@@ -144,11 +148,21 @@ public static class RoomPage
                   marker: { size: 10, color: colors[g % colors.length] }
                 };
               });
+              // The reference machines' ratio (dashed, grey) and the post's (dash-dot, purple), labelled at the right.
+              var lines = cell.lines.filter(function (line) { return keyOf(line) === key; });
+              var shapes = [{ type: 'line', xref: 'paper', x0: 0, x1: 1, y0: 1, y1: 1, line: { dash: 'dot', color: '#888' } }];
+              var annotations = [];
+              lines.forEach(function (line) {
+                var post = line.kind === 'post';
+                shapes.push({ type: 'line', xref: 'paper', x0: 0, x1: 1, y0: line.ratio, y1: line.ratio, line: { dash: post ? 'dashdot' : 'dash', width: 2, color: post ? '#7b3294' : '#555' } });
+                annotations.push({ xref: 'paper', x: 1, xanchor: 'right', y: line.ratio, yanchor: 'bottom', showarrow: false, text: esc(line.label + ' ' + line.ratio.toFixed(2)), font: { size: 11, color: post ? '#7b3294' : '#555' } });
+              });
               window.Plotly.newPlot(chart, traces, {
                 title: { text: esc(key) },
                 xaxis: { type: 'category', title: { text: 'laptop' } },
                 yaxis: { title: { text: 'ratio (below 1: faster)' }, rangemode: 'tozero' },
-                shapes: [{ type: 'line', xref: 'paper', x0: 0, x1: 1, y0: 1, y1: 1, line: { dash: 'dot', color: '#888' } }],
+                shapes: shapes,
+                annotations: annotations,
                 showlegend: true,
                 legend: { title: { text: 'CPU' } },
                 margin: { t: 50 }

@@ -46,7 +46,7 @@ public sealed class RoomServer : IAsyncDisposable
     /// <summary>The port it listens on (every interface).</summary>
     public int Port { get; }
 
-    /// <summary>The addresses a laptop joins with: http://IP:PORT for each of this machine's network addresses (IPv4 first), the loopback when it has none.</summary>
+    /// <summary>The addresses a laptop joins with: in a codespace, first its forwarded address (<see cref="CodespaceAddress"/>); then http://IP:PORT for each of this machine's network addresses (IPv4 first), the loopback when it has none.</summary>
     public IReadOnlyList<string> Addresses { get; }
 
     /// <summary>Starts serving <paramref name="ledger"/>'s room.</summary>
@@ -55,8 +55,9 @@ public sealed class RoomServer : IAsyncDisposable
     /// <param name="limits">How much.</param>
     /// <param name="port">The port; 0 takes a free one.</param>
     /// <param name="cancellationToken">Stops the start.</param>
+    /// <param name="lines">The reference machines' and the posts' ratios the page draws across each cell's charts; null: none.</param>
     /// <exception cref="PerfLabException">The port is taken or cannot be used.</exception>
-    public static async Task<RoomServer> StartAsync(RoomLedger ledger, RoomIntake intake, RoomLimits limits, int port, CancellationToken cancellationToken)
+    public static async Task<RoomServer> StartAsync(RoomLedger ledger, RoomIntake intake, RoomLimits limits, int port, CancellationToken cancellationToken, RoomLines? lines = null)
     {
         ArgumentNullException.ThrowIfNull(ledger);
         ArgumentNullException.ThrowIfNull(intake);
@@ -77,7 +78,7 @@ public sealed class RoomServer : IAsyncDisposable
         app.MapGet("/", (HttpContext context) => PageAsync(context, RoomPage.Html, "text/html; charset=utf-8"));
         app.MapGet(RoomPage.ScriptPath, (HttpContext context) => PageAsync(context, RoomPage.Script, "text/javascript; charset=utf-8"));
         app.MapGet(RoomPage.PlotlyPath, (HttpContext context) => PageAsync(context, Plotly.Value, "text/javascript; charset=utf-8"));
-        app.MapGet("/api/summary", (HttpContext context) => context.Response.WriteAsJsonAsync(RoomSummary.Of(ledger.Posts), JsonFormats.WebIndented, context.RequestAborted));
+        app.MapGet("/api/summary", (HttpContext context) => context.Response.WriteAsJsonAsync(RoomSummary.Of(ledger.Posts, lines), JsonFormats.WebIndented, context.RequestAborted));
         app.MapGet("/api/events", (HttpContext context) => EventsAsync(context, ledger, stopping));
         try
         {
@@ -278,6 +279,20 @@ public sealed class RoomServer : IAsyncDisposable
             .Select(a => $"http://{(a.AddressFamily == AddressFamily.InterNetworkV6 ? $"[{a}]" : a.ToString())}:{port}")
             .Distinct()
             .ToList();
-        return found.Count > 0 ? found : [$"http://{IPAddress.Loopback}:{port}"];
+        var addresses = found.Count > 0 ? found : [$"http://{IPAddress.Loopback}:{port}"];
+        return CodespaceAddress(port) is { } forwarded ? [forwarded, .. addresses] : addresses;
     }
+
+    /// <summary>
+    /// In a GitHub codespace, the address GitHub forwards <paramref name="port"/> to, https://NAME-PORT.DOMAIN, from the
+    /// variables every codespace sets (CODESPACES, CODESPACE_NAME, GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN); null
+    /// elsewhere. Laptops outside the codespace reach it once the port's visibility is Public.
+    /// </summary>
+    /// <param name="port">The port the room listens on.</param>
+    public static string? CodespaceAddress(int port) =>
+        Environment.GetEnvironmentVariable("CODESPACES") == "true"
+        && Environment.GetEnvironmentVariable("CODESPACE_NAME") is { Length: > 0 } name
+        && Environment.GetEnvironmentVariable("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN") is { Length: > 0 } domain
+            ? $"https://{name}-{port}.{domain}"
+            : null;
 }

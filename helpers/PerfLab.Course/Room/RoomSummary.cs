@@ -15,7 +15,8 @@ public sealed record RoomSummary(IReadOnlyList<string> Laptops, IReadOnlyList<Ro
 {
     /// <summary>The summary of <paramref name="posts"/>, oldest first as the room stored them.</summary>
     /// <param name="posts">The room's posts.</param>
-    public static RoomSummary Of(IReadOnlyList<RoomPost> posts)
+    /// <param name="lines">The reference machines' and the posts' ratios drawn across each cell's charts; null: none.</param>
+    public static RoomSummary Of(IReadOnlyList<RoomPost> posts, RoomLines? lines = null)
     {
         ArgumentNullException.ThrowIfNull(posts);
         var nickname = new Dictionary<string, string>(StringComparer.Ordinal);
@@ -36,7 +37,7 @@ public sealed record RoomSummary(IReadOnlyList<string> Laptops, IReadOnlyList<Ro
                 var newest = g.MaxBy(p => p.index).post;
                 var results = latest.Select(p => new RoomLaptopResult(nickname[p.Laptop], Group(p.InstructionSets, p.Machine.Platform), p.Machine.Processor, ModeChoice.Name(p.Run.Mode), Ratios(p.Run))).OrderBy(r => r.Group, StringComparer.Ordinal).ThenBy(r => r.Nickname, StringComparer.OrdinalIgnoreCase).ToArray();
                 var ran = results.Select(r => r.Nickname).ToHashSet(StringComparer.Ordinal);
-                return new RoomCell(g.Key, newest.Notebook, newest.Run.Source, Title(newest), results, laptops.Where(l => !ran.Contains(l)).ToArray());
+                return new RoomCell(g.Key, newest.Notebook, newest.Run.Source, Title(newest), results, laptops.Where(l => !ran.Contains(l)).ToArray(), (lines ?? RoomLines.None).For(g.Key, latest));
             })
             .ToArray();
         return new RoomSummary(laptops, cells);
@@ -55,15 +56,35 @@ public sealed record RoomSummary(IReadOnlyList<string> Laptops, IReadOnlyList<Ro
             : "x64 without AVX2";
     }
 
-    // Every row's ratio against its baseline, with its interval; the baseline rows (ratio 1 by definition) are left out.
-    private static IReadOnlyList<RoomRatio> Ratios(BenchmarkRun run)
+    /// <summary>
+    /// Every row's ratio against its baseline, with its interval; the baseline rows (ratio 1 by definition) are left out.
+    /// A row that reproduces a post's comparison of two runtimes other than the run's baseline (the post's .NET 10 / .NET 9
+    /// in a run against .NET 8) also gets that comparison's ratio, so the post's line has a chart to be drawn on.
+    /// </summary>
+    /// <param name="run">A run.</param>
+    internal static IReadOnlyList<RoomRatio> Ratios(BenchmarkRun run)
     {
         var baselineRuntime = run.Baseline.StartsWith("runtime:", StringComparison.Ordinal) ? run.Baseline["runtime:".Length..] : null;
-        return run.Results
+        var ratios = run.Results
             .Where(r => r.Ratio is not null && !r.IsBaseline && r.Runtime != baselineRuntime)
-            .Select(r => new RoomRatio($"{ShortType(r.Type)}.{r.DisplayName}", r.Runtime, baselineRuntime ?? "baseline", r.Ratio!.Value, r.RatioInterval?.Low, r.RatioInterval?.High))
-            .ToArray();
+            .Select(r => new RoomRatio(CaseName(r), r.Runtime, baselineRuntime ?? "baseline", r.Ratio!.Value, r.RatioInterval?.Low, r.RatioInterval?.High))
+            .ToList();
+        foreach (var row in run.Results.Where(r => r.Published is { Kind: "runtimes", Before: { } b, After: { } a } && r.Runtime == a.Runtime && b.Runtime != baselineRuntime && r.Statistics is not null))
+        {
+            var before = row.Published!.Before!.Runtime;
+            if (run.Results.FirstOrDefault(o => o.Runtime == before && o.CaseKey == row.CaseKey) is { Statistics.Mean: > 0 } older)
+            {
+                var interval = RatioInterval.Between(row, older, run.Mode);
+                ratios.Add(new RoomRatio(CaseName(row), row.Runtime, before, row.Statistics!.Mean / older.Statistics.Mean, interval?.Low, interval?.High));
+            }
+        }
+
+        return ratios;
     }
+
+    /// <summary>How the page names a row's case: Class.Method(params), the class without its namespace.</summary>
+    /// <param name="row">The row.</param>
+    internal static string CaseName(BenchmarkResult row) => $"{ShortType(row.Type)}.{row.DisplayName}";
 
     private static string Title(RoomPost post) =>
         (post.Notebook is { } notebook ? notebook + ": " : post.Run.Source + ": ")
@@ -79,7 +100,8 @@ public sealed record RoomSummary(IReadOnlyList<string> Laptops, IReadOnlyList<Ro
 /// <param name="Title">How the page names it.</param>
 /// <param name="Results">Each laptop's latest run of it.</param>
 /// <param name="Missing">The room's laptops that have not run it.</param>
-public sealed record RoomCell(string Code, string? Notebook, string Source, string Title, IReadOnlyList<RoomLaptopResult> Results, IReadOnlyList<string> Missing);
+/// <param name="Lines">The reference machines' and the post's ratios for its rows, where they exist (<see cref="RoomLines"/>).</param>
+public sealed record RoomCell(string Code, string? Notebook, string Source, string Title, IReadOnlyList<RoomLaptopResult> Results, IReadOnlyList<string> Missing, IReadOnlyList<RoomLine> Lines);
 
 /// <summary>A laptop's latest run of a cell.</summary>
 /// <param name="Nickname">The laptop's latest nickname.</param>

@@ -20,7 +20,8 @@ namespace PerfLab.Course.Site;
 /// <param name="Missing">Benchmark calls the reference file has no run of (each page says so).</param>
 /// <param name="Stale">Runs of a notebook in the reference file whose code that notebook no longer asks for (the cell changed, went, or moved to another notebook).</param>
 /// <param name="Problems">Cells that failed for another reason: the site is incomplete.</param>
-public sealed record SiteResult(string Folder, IReadOnlyList<string> Pages, int Answered, IReadOnlyList<string> Missing, IReadOnlyList<string> Stale, IReadOnlyList<string> Problems);
+/// <param name="RoomNoted">With a room's export: the benchmark calls whose code the room ran (each has a note with the laptops' ratios).</param>
+public sealed record SiteResult(string Folder, IReadOnlyList<string> Pages, int Answered, IReadOnlyList<string> Missing, IReadOnlyList<string> Stale, IReadOnlyList<string> Problems, int RoomNoted = 0);
 
 /// <summary>
 /// <c>perflab site</c>: every notebook of the index as one page of a static site a reader can open before they
@@ -44,8 +45,9 @@ public static partial class CourseSite
     /// <param name="machineFile">The reference file whose runs answer the benchmark cells; null: the one file in data/reference/machines.</param>
     /// <param name="log">Receives progress lines.</param>
     /// <param name="cancellationToken">Stops the running cell and its processes.</param>
-    /// <exception cref="PerfLabException">The index, a notebook or the reference file cannot be read, or the repository name is malformed.</exception>
-    public static async Task<SiteResult> BuildAsync(string outFolder, string? repository, string? machineFile, Action<string> log, CancellationToken cancellationToken)
+    /// <param name="roomFile">A room's export (`perflab room export`): each benchmark cell the room ran gets a note with its laptops' ratios; null: none.</param>
+    /// <exception cref="PerfLabException">The index, a notebook, the reference file or the room's export cannot be read, or the repository name is malformed.</exception>
+    public static async Task<SiteResult> BuildAsync(string outFolder, string? repository, string? machineFile, Action<string> log, CancellationToken cancellationToken, string? roomFile = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(outFolder);
         ArgumentNullException.ThrowIfNull(log);
@@ -63,8 +65,9 @@ public static partial class CourseSite
             throw new PerfLabException($"Reference file not found: {file}.", "Give an existing data/reference/machines/NAME.json with --machine.");
         }
 
-        // ReadRuns checks the file (JSON, schema) before the facts are read from it.
+        // ReadRuns checks the file (JSON, schema) before the facts are read from it; the room's export is read before anything is built.
         var runs = ReferenceRuns.ReadRuns(file);
+        var room = SiteRoom.Read(roomFile);
         var reference = ReferenceFacts.Read(file);
         var byCode = new Dictionary<string, BenchmarkRun>(StringComparer.Ordinal);
         foreach (var recorded in runs)
@@ -109,6 +112,11 @@ public static partial class CourseSite
                     missing.Add($"{notebook.Path}, cell {call.Cell + 1} ({call.Type})");
                     notes[call.Cell] = $"<span class=\"missing\">No reference result for {Escape(call.Type)} as this cell writes it: the reference run has not measured this code yet (it is new or changed since). Run the notebook to see the numbers.</span>";
                     hidden.Add(call.Cell);
+                }
+
+                if (room?.Note(call.Code) is { } roomNote)
+                {
+                    notes[call.Cell] = notes.TryGetValue(call.Cell, out var note) ? note + "<br>" + roomNote : roomNote;
                 }
             }
 
@@ -162,7 +170,7 @@ public static partial class CourseSite
         var stale = runs.Where(r => r.Suite.StartsWith(CourseRepository.NotebooksFolder + "/", StringComparison.Ordinal) && (r.Code is null || !asked.Contains((r.Suite, r.Code))))
             .Select(r => $"{r.Suite}: {string.Join(", ", r.Run.Results.Select(x => x.Type).Distinct())} (run of {r.Run.StartedAt:yyyy-MM-dd HH:mm}, code {r.Code?[..Math.Min(12, r.Code.Length)] ?? "none"})")
             .ToArray();
-        return new SiteResult(root, pages, answered, missing, stale, problems);
+        return new SiteResult(root, pages, answered, missing, stale, problems, room?.Noted ?? 0);
     }
 
     private static string OnlyMachineFile(string repo)

@@ -146,6 +146,37 @@ public static class ReferenceRuns
         }
     }
 
+    /// <summary>
+    /// One machine document of the reference file's format (a data/reference/machines file, or one machine of a room's
+    /// export): its description and every result row that names a figure, and every baseline. The caller has checked
+    /// its <see cref="Schema"/>.
+    /// </summary>
+    /// <param name="document">The document.</param>
+    /// <param name="name">The name when the document's machine has none (its file's name).</param>
+    /// <exception cref="InvalidOperationException">A row lacks its method, runtime or type.</exception>
+    public static Machine ReadMachine(JsonObject document, string name)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var machine = document["machine"];
+        var description = $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
+        var rows = new List<MachineRow>();
+        foreach (var (result, code) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
+            .SelectMany(r => (r["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>().Select(result => (result, (string?)r["code"]))))
+        {
+            // Rows naming a figure, and every baseline: an old-vs-new figure's baseline method need not name it.
+            var isBaseline = (bool?)result["isBaseline"] ?? false;
+            var id = (string?)result["published"]?["id"];
+            if ((id is not null || isBaseline) && (double?)result["statistics"]?["mean"] is { } mean)
+            {
+                var measurements = (result["measurementsNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
+                var launchMeans = (result["launchMeansNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
+                rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements, launchMeans));
+            }
+        }
+
+        return new Machine((string?)machine?["name"] is { Length: > 0 } named ? named : name, description, rows);
+    }
+
     /// <summary>Reads every machine file in <paramref name="folder"/>.</summary>
     /// <param name="folder">data/reference/machines.</param>
     public static (IReadOnlyList<Machine> Machines, IReadOnlyList<string> Problems) Load(string folder)
@@ -169,24 +200,7 @@ public static class ReferenceRuns
                     continue;
                 }
 
-                var machine = document["machine"];
-                var description = $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
-                var rows = new List<MachineRow>();
-                foreach (var (result, code) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
-                    .SelectMany(r => (r["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>().Select(result => (result, (string?)r["code"]))))
-                {
-                    // Rows naming a figure, and every baseline: an old-vs-new figure's baseline method need not name it.
-                    var isBaseline = (bool?)result["isBaseline"] ?? false;
-                    var id = (string?)result["published"]?["id"];
-                    if ((id is not null || isBaseline) && (double?)result["statistics"]?["mean"] is { } mean)
-                    {
-                        var measurements = (result["measurementsNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
-                        var launchMeans = (result["launchMeansNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
-                        rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements, launchMeans));
-                    }
-                }
-
-                machines.Add(new Machine((string?)machine?["name"] ?? Path.GetFileNameWithoutExtension(file), description, rows));
+                machines.Add(ReadMachine(document, Path.GetFileNameWithoutExtension(file)));
             }
             catch (Exception ex) when (ex is JsonException or InvalidOperationException or FormatException)
             {

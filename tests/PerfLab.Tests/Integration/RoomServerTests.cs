@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json.Nodes;
+using PerfLab.Results;
 using PerfLab.Room;
 using PerfLab.Tests.Support;
 
@@ -35,6 +36,13 @@ public class RoomServerTests
             return post;
         }
 
+        JsonObject WithRunSchema(int version)
+        {
+            var post = Good();
+            post["run"]!["schemaVersion"] = version;
+            return post;
+        }
+
         var cases = new (string Body, HttpStatusCode Status, string Error, string Fix)[]
         {
             ("{\"schema\": \"perflab-room-post/1\", ", HttpStatusCode.BadRequest, "The post is not valid JSON (", "The laptop and the room must run the same course version"),
@@ -42,6 +50,7 @@ public class RoomServerTests
             (With("schema", "perflab-room-post/0").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The post is schema 'perflab-room-post/0'; this room takes 'perflab-room-post/1'.", "update both"),
             (Without("run").ToJsonString(), HttpStatusCode.BadRequest, "The post has no 'run'.", "same course version"),
             (Without("laptop").ToJsonString(), HttpStatusCode.BadRequest, "The post has no 'laptop'.", "same course version"),
+            (WithRunSchema(BenchmarkRun.CurrentSchemaVersion + 1).ToJsonString(), HttpStatusCode.UnprocessableEntity, $"The post's run is results schema {BenchmarkRun.CurrentSchemaVersion + 1}; this room reads {BenchmarkRun.CurrentSchemaVersion}.", "update both"),
             (With("notebook", "notebooks/not-a-notebook.ipynb").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The notebook 'notebooks/not-a-notebook.ipynb' is not one of this course's notebooks.", "notebooks/ folder"),
             (With("nickname", "").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The post's nickname cannot be shown: the nickname is empty.", "--name"),
             (With("laptop", "me").ToJsonString(), HttpStatusCode.UnprocessableEntity, "The post's laptop 'me' is not 32 lowercase hexadecimal digits.", "same course version"),
@@ -137,5 +146,43 @@ public class RoomServerTests
         Assert.StartsWith($"error: Cannot listen on port {room.Port}: ", result.Error, StringComparison.Ordinal);
         Assert.EndsWith("fix: Choose another with --port, or stop the program that holds it.\n", result.Error, StringComparison.Ordinal);
         Assert.False(Directory.Exists(other));
+    }
+
+    [Fact]
+    public async Task In_a_codespace_the_room_prints_its_forwarded_address_first_and_how_to_make_the_port_public()
+    {
+        using var folder = new TempFolder();
+        var environment = new Dictionary<string, string>(TestHome.Environment)
+        {
+            ["CODESPACES"] = "true",
+            ["CODESPACE_NAME"] = "fuzzy-space-waffle-5g7x",
+            ["GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN"] = "app.github.dev",
+        };
+        using var process = CliProcess.Start(["room", "serve", "--port", "0", "--folder", Path.Combine(folder.Path, "room")], environment);
+        var printed = new List<string>();
+        try
+        {
+            using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+            while (await process.StandardOutput.ReadLineAsync(limit.Token) is { } line)
+            {
+                printed.Add(line);
+                if (line.StartsWith("Listening on port ", StringComparison.Ordinal))
+                {
+                    break;
+                }
+            }
+        }
+        finally
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync();
+        }
+
+        var port = printed[^1]["Listening on port ".Length..].Split('.')[0];
+        var code = printed.Single(l => l.StartsWith("Code: ", StringComparison.Ordinal))["Code: ".Length..];
+        var joins = printed.Where(l => l.StartsWith("  perflab room join ", StringComparison.Ordinal)).ToArray();
+        Assert.Equal($"  perflab room join https://fuzzy-space-waffle-5g7x-{port}.app.github.dev --code {code} --name NICKNAME", joins[0]);
+        Assert.True(joins.Length > 1, string.Join("\n", printed));
+        Assert.Contains($"In this codespace, laptops outside it reach the room at the first address once port {port} is public: Ports tab, right-click the port, Port Visibility, Public (or `gh codespace ports visibility {port}:public -c fuzzy-space-waffle-5g7x`).", printed);
     }
 }
