@@ -38,9 +38,7 @@ internal static class CaseRunner
             GCSettings.IsServerGC,
             Environment.GetEnvironmentVariable("DOTNET_TieredPGO"));
 
-        // A result without a case's numbers: a failure, or (no error) an asm capture's end.
-        HostResult Failure(IReadOnlyList<CaseInfo> cases, CaseInfo? info, string? error) =>
-            new(HostProtocol.Version, runtime, cases, info, null, null, null, null, null, null, null, [], error);
+        HostResult Failure(IReadOnlyList<CaseInfo> cases, CaseInfo? info, string? error) => HostResult.Failed(runtime, cases, info, error);
 
         Directory.CreateDirectory(request.ArtifactsPath);
         using var logger = new HostLogger(Path.Combine(request.ArtifactsPath, "benchmarkdotnet.log"));
@@ -121,8 +119,7 @@ internal static class CaseRunner
     // One case, measured by BenchmarkDotNet in this process: its result, or its failure.
     private static HostResult RunCase(HostRequest request, HostLogger logger, BenchmarkRunInfo runInfo, BenchmarkCase benchmarkCase, CaseInfo info, IReadOnlyList<CaseInfo> cases, HostRuntime runtime)
     {
-        HostResult Failure(string error) =>
-            new(HostProtocol.Version, runtime, cases, info, null, null, null, null, null, null, null, [], error);
+        HostResult Failure(string error) => HostResult.Failed(runtime, cases, info, error);
 
         if (request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1")
         {

@@ -150,7 +150,16 @@ public sealed record HostResult(
     long? TotalOperations,
     IReadOnlyList<string> Warnings,
     string? Error,
-    IterationShape? Iterations = null);
+    IterationShape? Iterations = null)
+{
+    /// <summary>A result without a case's numbers: the failure <paramref name="error"/>, or (null) an asm capture's end.</summary>
+    /// <param name="runtime">The runtime that ran, as far as known.</param>
+    /// <param name="cases">Every case the host listed.</param>
+    /// <param name="info">The case it is about; null for the whole request.</param>
+    /// <param name="error">What went wrong, or null.</param>
+    public static HostResult Failed(HostRuntime runtime, IReadOnlyList<CaseInfo> cases, CaseInfo? info, string? error) =>
+        new(HostProtocol.Version, runtime, cases, info, null, null, null, null, null, null, null, [], error);
+}
 
 /// <summary>A progress event the host prints as <see cref="HostProtocol.EventPrefix"/> + JSON.</summary>
 /// <param name="Phase">"cases" (the case list, sent before measuring), BenchmarkDotNet's stage (e.g. WorkloadWarmup), or "done".</param>

@@ -404,7 +404,7 @@ public sealed class BenchmarkEngine
 
         private static HostResult Failed(IReadOnlyList<CaseInfo> cases, int index, string error)
         {
-            return new HostResult(HostProtocol.Version, Unknown, cases, cases[index], null, null, null, null, null, null, null, [], error);
+            return HostResult.Failed(Unknown, cases, cases[index], error);
         }
 
         /// <summary>What a case that printed a line like a host event is told: the line, why it matters, what to do.</summary>
