@@ -90,7 +90,7 @@ public static class FidelityReport
             .AppendLine("tiering decisions), so the ratio's real uncertainty is wider. Marked \"across N processes\", it is from")
             .AppendLine("the means of N processes per case (`perflab reference --launches N`), and covers that.")
             .AppendLine()
-            .AppendLine("Machines: " + (machines.Count == 0 ? "none yet" : string.Join("; ", machines.Select(m => $"{m.Name} ({m.Description})"))) + ".")
+            .AppendLine("Machines: " + (machines.Count == 0 ? "none yet" : string.Join("; ", machines.Select(m => $"{m.Name} ({m.Description}{OtherProcessors(m)})"))) + ".")
             .AppendLine()
             .AppendLine(CultureInfo.InvariantCulture, $"**Summary**: {rows.Count} published comparisons; {improvements.Length} with a published ratio below {Improvement}; reference runs cover {measured.Length} of those, and {measured.Count(r => r.Agrees == true)} agree in direction.")
             .AppendLine();
@@ -110,7 +110,7 @@ public static class FidelityReport
 
         foreach (var row in rows)
         {
-            var reference = row.Reference.Count == 0 ? "not measured yet" : string.Join("; ", row.Reference.Select(r => $"{r.Machine} {Ratio(r.Ratio)}{Interval(r)}"));
+            var reference = row.Reference.Count == 0 ? "not measured yet" : string.Join("; ", row.Reference.Select(r => $"{r.Machine} {Ratio(r.Ratio)}{Interval(r)}{RunOn(r, machines)}"));
             var agrees = row.Agrees switch { null => "", true => "yes", false => row.Hardware is null ? "**no**" : $"no ({row.Hardware})" };
             if (row.Hardware is not null && row.Agrees is null)
             {
@@ -123,6 +123,17 @@ public static class FidelityReport
 
         return text.ToString();
     }
+
+    // A machine's file can hold runs made on another processor under the same name (the course machine's host changed).
+    private static string OtherProcessors(ReferenceRuns.Machine machine) =>
+        machine.Rows.Select(r => r.Description).Where(d => d != machine.Description).Distinct().ToArray() is { Length: > 0 } others
+            ? "; the rows marked \"run on\" ran on " + string.Join(" or ", others.Select(o => o.Split(", ")[0]))
+            : "";
+
+    private static string RunOn(ReferenceMeasurement measurement, IReadOnlyList<ReferenceRuns.Machine> machines) =>
+        machines.FirstOrDefault(m => m.Name == measurement.Machine) is { } machine && machine.Description != measurement.Description
+            ? $" (run on {measurement.Description.Split(", ")[0]})"
+            : "";
 
     /// <summary>docs/fidelity.json's text.</summary>
     /// <param name="rows">The rows.</param>

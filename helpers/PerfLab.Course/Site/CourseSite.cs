@@ -247,9 +247,18 @@ internal sealed record ReferenceFacts(string File, string Machine, string Mode, 
         var dates = runs.OfType<JsonObject>().Select(r => (string?)r["run"]?["startedAt"]).OfType<string>().Select(s => s[..10]).Order(StringComparer.Ordinal).ToArray();
         return new ReferenceFacts(
             Path.GetFullPath(file),
-            $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)machine?["os"] ?? "unknown OS"}",
+            $"{Processors(machine, runs)}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)machine?["os"] ?? "unknown OS"}",
             (string?)document?["mode"] ?? "?",
             dates.Length == 0 ? "?" : dates[0] == dates[^1] ? dates[0] : $"{dates[0]} to {dates[^1]}",
             string.Join(", ", versions));
+    }
+
+    // The machine's processor, or each processor its runs recorded with how many runs (a run without one ran on the machine's).
+    private static string Processors(JsonNode? machine, JsonArray runs)
+    {
+        var own = (string?)machine?["processor"] ?? "unknown processor";
+        var counts = runs.OfType<JsonObject>().GroupBy(r => (string?)r["run"]?["machine"]?["processor"] ?? own)
+            .OrderByDescending(g => g.Count()).Select(g => (Processor: g.Key, Runs: g.Count())).ToArray();
+        return counts.Length <= 1 ? own : string.Join(" and ", counts.Select(c => $"{c.Processor} ({c.Runs} runs)"));
     }
 }

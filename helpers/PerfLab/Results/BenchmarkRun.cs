@@ -98,7 +98,9 @@ public sealed record RunTiming(double Total, double Compile, double Provision, d
 /// <param name="Architecture">Process architecture.</param>
 /// <param name="ProcessorCount">Logical processors.</param>
 /// <param name="MachineName">Host name.</param>
-public sealed record RunMachine(string Os, string Architecture, int ProcessorCount, string MachineName);
+/// <param name="Processor">The processor's model name (<see cref="MachineDescription.ProcessorAsync"/>); null in files written before runs
+/// carried it (2026-11-28): a reference file's runs then ran on its machine's processor.</param>
+public sealed record RunMachine(string Os, string Architecture, int ProcessorCount, string MachineName, string? Processor = null);
 
 /// <summary>
 /// Everything a benchmark run produced: one row per method x parameters x runtime, with the mode,

@@ -48,6 +48,11 @@ public sealed record MachineDescription(
             runner);
     }
 
+    /// <summary>This machine's processor (<see cref="ProcessorAsync"/>), asked once per process: every run records it.</summary>
+    public static string ThisProcessor => LazyProcessor.Value;
+
+    private static readonly Lazy<string> LazyProcessor = new(() => ProcessorAsync(CancellationToken.None).GetAwaiter().GetResult());
+
     /// <summary>The processor's model name, as the OS tells it (each its own way); "unknown" rather than a failure.</summary>
     /// <param name="cancellationToken">Stops the process asked (macOS).</param>
     public static async Task<string> ProcessorAsync(CancellationToken cancellationToken)

@@ -56,7 +56,9 @@ public static class ReferenceRuns
     /// <param name="Code">The content key of the run's code, or null.</param>
     /// <param name="MeasurementsNs">Its iterations, ns per operation, over every process that measured it.</param>
     /// <param name="LaunchMeansNs">Each process's mean, ns per operation: one per process, none in a file written before launches.</param>
-    public sealed record MachineRow(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs, string? Code, IReadOnlyList<double> MeasurementsNs, IReadOnlyList<double> LaunchMeansNs);
+    /// <param name="Description">Processor, cores and mode of the run that measured it: the machine's, with the run's own processor
+    /// where the run recorded one (a file's runs can come from more than one processor of the same name's machine).</param>
+    public sealed record MachineRow(string Figure, string? Row, string Method, string Runtime, string Type, bool IsBaseline, double MeanNs, string? Code, IReadOnlyList<double> MeasurementsNs, IReadOnlyList<double> LaunchMeansNs, string Description);
 
     /// <summary>Problems with the shipped files.</summary>
     public static IReadOnlyList<string> Problems => Shipped.Value.Problems;
@@ -116,7 +118,7 @@ public static class ReferenceRuns
     {
         var interval = RatioInterval.FromLaunchesOrIterations(after.MeanNs / before.MeanNs, after.LaunchMeansNs, before.LaunchMeansNs, after.MeasurementsNs, before.MeasurementsNs);
         var processes = interval is { Kind: IntervalKind.Launches } ? Math.Min(after.LaunchMeansNs.Count, before.LaunchMeansNs.Count) : 1;
-        return new(machine.Name, machine.Description, before.MeanNs, after.MeanNs, beforeLabel, afterLabel, interval, processes);
+        return new(machine.Name, after.Description, before.MeanNs, after.MeanNs, beforeLabel, afterLabel, interval, processes);
     }
 
     /// <summary>Every run of the machine file <paramref name="file"/>, in the file's order.</summary>
@@ -158,10 +160,11 @@ public static class ReferenceRuns
     {
         ArgumentNullException.ThrowIfNull(document);
         var machine = document["machine"];
-        var description = $"{(string?)machine?["processor"] ?? "unknown processor"}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
+        var processor = (string?)machine?["processor"] ?? "unknown processor";
+        string Describe(string model) => $"{model}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
         var rows = new List<MachineRow>();
-        foreach (var (result, code) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
-            .SelectMany(r => (r["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>().Select(result => (result, (string?)r["code"]))))
+        foreach (var (result, code, runProcessor) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
+            .SelectMany(r => (r["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>().Select(result => (result, (string?)r["code"], (string?)r["run"]?["machine"]?["processor"]))))
         {
             // Rows naming a figure, and every baseline: an old-vs-new figure's baseline method need not name it.
             var isBaseline = (bool?)result["isBaseline"] ?? false;
@@ -170,11 +173,11 @@ public static class ReferenceRuns
             {
                 var measurements = (result["measurementsNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
                 var launchMeans = (result["launchMeansNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
-                rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements, launchMeans));
+                rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements, launchMeans, Describe(runProcessor ?? processor)));
             }
         }
 
-        return new Machine((string?)machine?["name"] is { Length: > 0 } named ? named : name, description, rows);
+        return new Machine((string?)machine?["name"] is { Length: > 0 } named ? named : name, Describe(processor), rows);
     }
 
     /// <summary>Reads every machine file in <paramref name="folder"/>.</summary>

@@ -65,7 +65,7 @@ public static class ResultBuilder
             environment,
             filter,
             baseline,
-            new RunMachine(first?.Os ?? System.Runtime.InteropServices.RuntimeInformation.OSDescription, first?.Architecture ?? System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(), first?.ProcessorCount ?? Environment.ProcessorCount, Environment.MachineName),
+            new RunMachine(first?.Os ?? System.Runtime.InteropServices.RuntimeInformation.OSDescription, first?.Architecture ?? System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(), first?.ProcessorCount ?? Environment.ProcessorCount, Environment.MachineName, MachineDescription.ThisProcessor),
             rows,
             warnings,
             timing);

@@ -52,6 +52,19 @@ public class ReferenceRunsTests
     }
 
     [Fact]
+    public void A_run_that_recorded_another_processor_describes_its_measurements_with_it()
+    {
+        // The course machine's file was started on an AMD EPYC; runs of a later day ran on an Intel Xeon of the same name.
+        using var folder = new TempFolder();
+        folder.Write("box.json", Machine("perflab-reference/1").Replace("\"run\": { \"results\"", "\"run\": { \"machine\": { \"processor\": \"B CPU\" }, \"results\"", StringComparison.Ordinal));
+
+        var (machines, _) = ReferenceRuns.Load(folder.Path);
+
+        Assert.Equal("A CPU, 4 logical cores, full mode", Assert.Single(machines).Description);
+        Assert.Equal("B CPU, 4 logical cores, full mode", Assert.Single(ReferenceRuns.For(machines, J01)).Description);
+    }
+
+    [Fact]
     public void A_row_that_names_the_figure_but_matched_none_of_its_rows_is_no_measurement_of_it()
     {
         // collections/01's UndoHistory named N10-C02 on its class: neither WalkStack nor WalkStackAsSequence is a row of the
