@@ -160,7 +160,12 @@ public static class ReferenceRuns
     {
         ArgumentNullException.ThrowIfNull(document);
         var machine = document["machine"];
+        // The file's machine is the one that last wrote it; runs that recorded a processor say which ran them. The
+        // machine is described by the processor most of its runs had, and rows of another carry their own.
         var processor = (string?)machine?["processor"] ?? "unknown processor";
+        var usual = (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
+            .GroupBy(r => (string?)r["run"]?["machine"]?["processor"] ?? processor)
+            .OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? processor;
         string Describe(string model) => $"{model}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
         var rows = new List<MachineRow>();
         foreach (var (result, code, runProcessor) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
@@ -177,7 +182,7 @@ public static class ReferenceRuns
             }
         }
 
-        return new Machine((string?)machine?["name"] is { Length: > 0 } named ? named : name, Describe(processor), rows);
+        return new Machine((string?)machine?["name"] is { Length: > 0 } named ? named : name, Describe(usual), rows);
     }
 
     /// <summary>Reads every machine file in <paramref name="folder"/>.</summary>
