@@ -32,7 +32,7 @@ public class ViewSnapshotTests
         return Fake.Run(BenchmarkMode.Quick, net8, net10) with
         {
             Environment = new Dictionary<string, string> { ["DOTNET_TieredPGO"] = "0" },
-            Machine = new RunMachine("Linux 6.1", "X64", 2, "snapshot"),
+            Machine = new RunMachine("Linux 6.1", "X64", 2, "snapshot", "Snapshot CPU"),
         };
     }
 
