@@ -19,6 +19,9 @@ public sealed class NotebookRunner
     /// <summary>Run the cells after a failing one too (the course site, where a cell without a reference result must not hide the rest).</summary>
     public bool KeepGoing { get; init; }
 
+    /// <summary>What answers the cells' benchmark calls (the reference job records, the course site replays); default: measured.</summary>
+    internal BenchmarkPolicy Policy { get; init; } = BenchmarkPolicy.Measure;
+
     /// <summary>Runs the notebook at <paramref name="path"/>.</summary>
     /// <param name="path">The .ipynb file.</param>
     /// <param name="mode">The benchmark mode of every cell, resolved once by the caller; null: PERFLAB_MODE, else the default (<see cref="ModeChoice.Resolve(string?)"/>).</param>
@@ -52,7 +55,7 @@ public sealed class NotebookRunner
         // The runs of its cells name the notebook to a workshop room (flows into each cell; gone when this returns).
         RoomLaptop.Notebook = notebook.Path;
         // Every cell uses the mode resolved here, with where it came from (the setup cell says it).
-        using var session = new NotebookSession(folder, chosen) { Progress = progress };
+        using var session = new NotebookSession(folder, chosen) { Progress = progress, Policy = Policy };
         foreach (var cell in notebook.Cells)
         {
             if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source) || Skip.Contains(cell.Index))

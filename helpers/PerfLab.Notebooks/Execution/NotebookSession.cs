@@ -97,6 +97,9 @@ public sealed class NotebookSession : IDisposable
     /// </summary>
     internal bool RunsReadOnlyBytes { get; init; }
 
+    /// <summary>What answers the cells' benchmark calls: measured (a reader's session), recorded or replayed.</summary>
+    internal BenchmarkPolicy Policy { get; init; } = BenchmarkPolicy.Measure;
+
     /// <summary>The benchmark mode of every cell, resolved once when the session started.</summary>
     /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
     public ModeChoice Mode
