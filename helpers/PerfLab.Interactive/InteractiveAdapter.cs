@@ -7,6 +7,7 @@ using Microsoft.DotNet.Interactive.Formatting;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Execution;
 using PerfLab.Room;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Interactive;
 
@@ -64,7 +65,7 @@ public sealed class InteractiveAdapter : IKernelAdapter
         AppDomain.CurrentDomain.AssemblyResolve += OneFSharpCore;
         foreach (var type in new[] { typeof(LabInfo), typeof(Plotly.NET.GenericChart) })
         {
-            Formatter.Register(type, (value, writer) => writer.Write(ValueDisplay.Format(value)["text/html"]), HtmlFormatter.MimeType);
+            Formatter.Register(type, (value, writer) => writer.Write(ValueDisplay.Format(value, NotebookFormatterSource.InteractivePage)["text/html"]), HtmlFormatter.MimeType);
         }
 
         var csharp = KernelInvocationContext.Current?.HandlingKernel?.RootKernel is CompositeKernel root

@@ -238,7 +238,7 @@ public sealed class KernelServer : IDisposable
         Publish("status", new JsonObject { ["execution_state"] = "idle" }, request);
     }
 
-    // plotly.js goes to a page once, with the first chart (ResultsHtml.PlotlyLoaderOnce). When the frontend
+    // plotly.js goes to the session's page once, with the first chart (NotebookPage.PlotlyLoaderOnce). When the frontend
     // names its cells (execute_request metadata: cellId from JupyterLab and VS Code, deletedCells from
     // JupyterLab) and the cell whose output carried it is re-run or deleted, that output is gone: send it
     // again with the next chart, or a saved notebook reopened later has charts and no plotly.js. Returns
@@ -250,7 +250,7 @@ public sealed class KernelServer : IDisposable
         var deleted = metadata["deletedCells"] as JsonArray;
         if (_plotlyCarrier is not null && (cellId == _plotlyCarrier || deleted?.Any(d => Text(d) == _plotlyCarrier) == true))
         {
-            ResultsHtml.ResendPlotlyLoader();
+            _cells.Page.ResendPlotlyLoader();
             _plotlyCarrier = null;
         }
 

@@ -5,8 +5,9 @@ namespace PerfLab.Notebooks.Execution;
 
 /// <summary>
 /// What the running cell offers the helpers it calls: its source text (a benchmark cell's class is
-/// compiled from it), the token that an interrupt cancels, and the benchmark mode its session resolved
-/// once (see <see cref="NotebookSession.Mode"/>). Flows with the async context of the cell.
+/// compiled from it), the token that an interrupt cancels, the benchmark mode its session resolved
+/// once (see <see cref="NotebookSession.Mode"/>) and what answers its benchmark calls (<see cref="Policy"/>).
+/// Flows with the async context of the cell.
 /// </summary>
 public sealed class CellContext
 {
@@ -40,6 +41,9 @@ public sealed class CellContext
 
     /// <summary>Where the helpers also report their progress: the session's <see cref="NotebookSession.Progress"/>, or null.</summary>
     internal IProgress<RunProgress>? Progress => _session.Progress;
+
+    /// <summary>What answers the cell's benchmark calls: its session's <see cref="NotebookSession.Policy"/>.</summary>
+    internal BenchmarkPolicy Policy => _session.Policy;
 
     /// <summary>Whether the session's runs are read for bytes per call only: its <see cref="NotebookSession.RunsReadOnlyBytes"/>.</summary>
     internal bool RunsReadOnlyBytes => _session.RunsReadOnlyBytes;

@@ -19,6 +19,9 @@ public sealed class NotebookRunner
     /// <summary>Run the cells after a failing one too (the course site, where a cell without a reference result must not hide the rest).</summary>
     public bool KeepGoing { get; init; }
 
+    /// <summary>What answers the cells' benchmark calls (the reference job records, the course site replays); default: measured.</summary>
+    internal BenchmarkPolicy Policy { get; init; } = BenchmarkPolicy.Measure;
+
     /// <summary>Runs the notebook at <paramref name="path"/>.</summary>
     /// <param name="path">The .ipynb file.</param>
     /// <param name="mode">The benchmark mode of every cell, resolved once by the caller; null: PERFLAB_MODE, else the default (<see cref="ModeChoice.Resolve(string?)"/>).</param>
@@ -48,58 +51,50 @@ public sealed class NotebookRunner
         var failed = false;
 
         // Relative file paths in cells mean the notebook's folder, as in Jupyter.
-        var previousDirectory = Environment.CurrentDirectory;
-        Environment.CurrentDirectory = folder;
+        using var inFolder = NotebookFolder.Enter(folder);
         // The runs of its cells name the notebook to a workshop room (flows into each cell; gone when this returns).
         RoomLaptop.Notebook = notebook.Path;
-        try
+        // Every cell uses the mode resolved here, with where it came from (the setup cell says it).
+        using var session = new NotebookSession(folder, chosen) { Progress = progress, Policy = Policy };
+        foreach (var cell in notebook.Cells)
         {
-            // Every cell uses the mode resolved here, with where it came from (the setup cell says it).
-            using var session = new NotebookSession(folder, chosen) { Progress = progress };
-            foreach (var cell in notebook.Cells)
+            if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source) || Skip.Contains(cell.Index))
             {
-                if (cell.Kind != CellKind.Code || failed || string.IsNullOrWhiteSpace(cell.Source) || Skip.Contains(cell.Index))
-                {
-                    cells.Add(new CellRun(cell, [], null, TimeSpan.Zero, Failed: false));
-                    continue;
-                }
+                cells.Add(new CellRun(cell, [], null, TimeSpan.Zero, Failed: false));
+                continue;
+            }
 
-                cancellationToken.ThrowIfCancellationRequested();
-                log?.Invoke($"{cell.Name}: running");
-                var outputs = new List<CellOutput>();
-                void Publish(CellOutput output)
-                {
-                    lock (outputs)
-                    {
-                        outputs.Add(output);
-                    }
-
-                    if (output is StreamOutput stream && !(stream.IsProgress && progress is not null))
-                    {
-                        foreach (var line in stream.Text.TrimEnd('\n').Split('\n'))
-                        {
-                            log?.Invoke("  | " + line);
-                        }
-                    }
-                }
-
-                var code = replacements is not null && replacements.TryGetValue(cell.Index, out var replacement) ? replacement : cell.Source;
-                var outcome = await session.ExecuteAsync(code, Publish, cell.Name, cancellationToken).ConfigureAwait(false);
-                cancellationToken.ThrowIfCancellationRequested();
-                List<CellOutput> merged;
+            cancellationToken.ThrowIfCancellationRequested();
+            log?.Invoke($"{cell.Name}: running");
+            var outputs = new List<CellOutput>();
+            void Publish(CellOutput output)
+            {
                 lock (outputs)
                 {
-                    merged = Merge(outputs);
+                    outputs.Add(output);
                 }
 
-                cells.Add(new CellRun(cell, merged, outcome.ExecutionCount, outcome.Duration, !outcome.Succeeded, outcome.FailedCases));
-                log?.Invoke($"{cell.Name}: {(outcome.Succeeded ? "ok" : "FAILED")} in {outcome.Duration.TotalSeconds:F1} s");
-                failed = !outcome.Succeeded && !KeepGoing;
+                if (output is StreamOutput stream && !(stream.IsProgress && progress is not null))
+                {
+                    foreach (var line in stream.Text.TrimEnd('\n').Split('\n'))
+                    {
+                        log?.Invoke("  | " + line);
+                    }
+                }
             }
-        }
-        finally
-        {
-            Environment.CurrentDirectory = previousDirectory;
+
+            var code = replacements is not null && replacements.TryGetValue(cell.Index, out var replacement) ? replacement : cell.Source;
+            var outcome = await session.ExecuteAsync(code, Publish, cell.Name, cancellationToken).ConfigureAwait(false);
+            cancellationToken.ThrowIfCancellationRequested();
+            List<CellOutput> merged;
+            lock (outputs)
+            {
+                merged = Merge(outputs);
+            }
+
+            cells.Add(new CellRun(cell, merged, outcome.ExecutionCount, outcome.Duration, !outcome.Succeeded, outcome.FailedCases));
+            log?.Invoke($"{cell.Name}: {(outcome.Succeeded ? "ok" : "FAILED")} in {outcome.Duration.TotalSeconds:F1} s");
+            failed = !outcome.Succeeded && !KeepGoing;
         }
 
         return new NotebookRun(notebook, cells, chosen.Mode, startedAt, clock.Elapsed, EnvironmentLine());

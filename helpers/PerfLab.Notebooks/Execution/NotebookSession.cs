@@ -10,6 +10,7 @@ using Microsoft.CodeAnalysis.Scripting;
 using Microsoft.CodeAnalysis.Scripting.Hosting;
 using PerfLab.Benchmarks;
 using PerfLab.Notebooks.Documents;
+using PerfLab.Views.Html;
 
 namespace PerfLab.Notebooks.Execution;
 
@@ -96,6 +97,12 @@ public sealed class NotebookSession : IDisposable
     /// reader's session never sets it.
     /// </summary>
     internal bool RunsReadOnlyBytes { get; init; }
+
+    /// <summary>What answers the cells' benchmark calls: measured (a reader's session), recorded or replayed.</summary>
+    internal BenchmarkPolicy Policy { get; init; } = BenchmarkPolicy.Measure;
+
+    /// <summary>The page the frontend shows this session's outputs on: plotly.js goes with its first chart.</summary>
+    public NotebookPage Page { get; } = new();
 
     /// <summary>The benchmark mode of every cell, resolved once when the session started.</summary>
     /// <exception cref="PerfLabException">PERFLAB_MODE was not a mode when the session started.</exception>
@@ -262,7 +269,7 @@ public sealed class NotebookSession : IDisposable
 
             if (HasTrailingExpression(script.Code))
             {
-                publish(new DisplayOutput(ValueDisplay.Format(state.ReturnValue), IsResult: true));
+                publish(new DisplayOutput(ValueDisplay.Format(state.ReturnValue, Page), IsResult: true));
             }
 
             // After the result: the table with each case's whole error stays on screen above this.

@@ -17,15 +17,17 @@ public static class ValueDisplay
 
     /// <summary>MIME type to content for <paramref name="value"/>; text/plain is always present.</summary>
     /// <param name="value">The value (null shows as "null").</param>
-    public static IReadOnlyDictionary<string, string> Format(object? value)
+    /// <param name="page">The page the output goes to (its session's): a chart's output carries plotly.js when the page has none yet.</param>
+    public static IReadOnlyDictionary<string, string> Format(object? value, NotebookPage page)
     {
+        ArgumentNullException.ThrowIfNull(page);
         var data = new Dictionary<string, string>(StringComparer.Ordinal) { ["text/plain"] = Text(value) };
         if (value is null)
         {
             return data;
         }
 
-        var html = value is Plotly.NET.GenericChart chart ? ResultsHtml.ReaderChart(chart) : NotebookFormatterSource.ToHtml(value) ?? HtmlByConvention(value);
+        var html = value is Plotly.NET.GenericChart chart ? ResultsHtml.ReaderChart(chart, page) : NotebookFormatterSource.ToHtml(value, page) ?? HtmlByConvention(value);
         if (html is not null)
         {
             data["text/html"] = html;

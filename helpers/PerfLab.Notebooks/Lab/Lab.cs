@@ -21,22 +21,6 @@ public static class Lab
     private static readonly Lazy<BenchmarkEngine> Benchmarks = new(() => new BenchmarkEngine());
     private static readonly Lazy<AsmEngine> Disassembler = new(() => new AsmEngine());
 
-    /// <summary>Set while the reference job runs notebooks (<see cref="NotebookBenchmarks"/>): every run is measured fresh and handed over with its request.</summary>
-    internal static Action<BenchmarkRequest, BenchmarkRun>? Recorder { get; set; }
-
-    /// <summary>
-    /// Set to answer benchmark calls from recorded runs: the course site (<see cref="NotebookReplay"/>, which
-    /// answers every call) and the reference job's --only-missing (<see cref="NotebookBenchmarks"/>, which measures
-    /// the calls it returns null for).
-    /// </summary>
-    internal static Func<BenchmarkRequest, BenchmarkRun?>? Replay { get; set; }
-
-    /// <summary>Set by the reference job when it asks for more processes per case than the mode's: a call that names no launches of its own takes these.</summary>
-    internal static int? DefaultLaunches { get; set; }
-
-    /// <summary>Held by whoever sets <see cref="Recorder"/>, <see cref="Replay"/> or <see cref="DefaultLaunches"/>: they are process-wide (cells call Lab statically), so one notebook at a time.</summary>
-    internal static SemaphoreSlim Hooks { get; } = new(1, 1);
-
     /// <summary>The benchmark mode in effect: smoke, quick or full (see <see cref="ModeChoice"/>).</summary>
     public static string Mode => ModeChoice.Name(CurrentMode().Mode);
 
@@ -83,6 +67,8 @@ public static class Lab
         var name = typeof(T).Name;
         var (source, sourceCell) = DeclarationOf<T>(cell, cellName);
         var requestedMode = mode is null ? CurrentMode().Mode : ModeChoice.Parse(mode, nameof(mode));
+        // What answers this call is the running session's (the reference job records, the site replays); elsewhere it is measured.
+        var policy = CellContext.Current?.Policy ?? BenchmarkPolicy.Measure;
         var request = new BenchmarkRequest
         {
             Source = source,
@@ -91,13 +77,13 @@ public static class Lab
             Mode = requestedMode,
             Filter = [name + ".*"],
             Environment = BenchmarkRequest.ParseEnvironment(env ?? []),
-            Force = force || Recorder is not null,
+            Force = force || policy.Recorder is not null,
             CaseTimeout = caseTimeoutSeconds is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
-            Launches = launches ?? DefaultLaunches,
+            Launches = launches ?? policy.DefaultLaunches,
             // A smoke run shares the lock anyway and its result stays cached.
             ReadsOnlyBytes = requestedMode != BenchmarkMode.Smoke && CellContext.Current?.RunsReadOnlyBytes == true,
         };
-        var replayed = Replay?.Invoke(request);
+        var replayed = policy.Replayed(request);
         // The table so far and a progress line show in place where the kernel can replace an output: the course
         // kernel's cell, or .NET Interactive's through its adapter.
         var running = CellContext.Current;
@@ -115,7 +101,7 @@ public static class Lab
         ConsoleRouter.Flush();
         if (replayed is null)
         {
-            Recorder?.Invoke(request, run);
+            policy.Recorder?.Invoke(request, run);
         }
 
         ReportFailedCases(run, timeLimitSet: caseTimeoutSeconds is not null);

@@ -28,34 +28,27 @@ public static class NotebookBenchmarks
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
         var runs = new List<(BenchmarkRun Run, string Code)>();
 
-        await Lab.Hooks.WaitAsync(cancellationToken).ConfigureAwait(false);
-        try
+        var policy = new BenchmarkPolicy
         {
-            Lab.Recorder = (request, run) =>
+            Recorder = (request, run) =>
             {
                 lock (runs)
                 {
                     runs.Add((run with { Source = $"{name}, {run.Source}" }, request.ContentKey()));
                 }
-            };
-            Lab.Replay = measured is null ? null : request => measured(request.ContentKey());
-            Lab.DefaultLaunches = launches;
-            var skip = ExerciseSections.CodeCells(NotebookDocument.Load(notebook));
-            var result = await new NotebookRunner { Skip = skip }.RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);
-            if (result.FirstFailure is { } failed)
-            {
-                var problem = failed.Outputs.OfType<ErrorOutput>().FirstOrDefault();
-                throw new PerfLabException(
-                    $"{name}, {failed.Cell.Name} failed: {problem?.Message ?? "the cell failed"}",
-                    $"Run it alone to see the whole error: perflab run {name} --mode {ModeChoice.Name(mode.Mode)}");
-            }
-        }
-        finally
+            },
+            Replay = measured is null ? null : request => measured(request.ContentKey()),
+            MeasureUnanswered = true,
+            DefaultLaunches = launches,
+        };
+        var skip = ExerciseSections.CodeCells(NotebookDocument.Load(notebook));
+        var result = await new NotebookRunner { Skip = skip, Policy = policy }.RunAsync(notebook, mode, log, cancellationToken: cancellationToken).ConfigureAwait(false);
+        if (result.FirstFailure is { } failed)
         {
-            Lab.Recorder = null;
-            Lab.Replay = null;
-            Lab.DefaultLaunches = null;
-            Lab.Hooks.Release();
+            var problem = failed.Outputs.OfType<ErrorOutput>().FirstOrDefault();
+            throw new PerfLabException(
+                $"{name}, {failed.Cell.Name} failed: {problem?.Message ?? "the cell failed"}",
+                $"Run it alone to see the whole error: perflab run {name} --mode {ModeChoice.Name(mode.Mode)}");
         }
 
         return runs;

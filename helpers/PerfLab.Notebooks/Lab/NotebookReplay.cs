@@ -40,10 +40,9 @@ public static class NotebookReplay
         ArgumentNullException.ThrowIfNull(skip);
         var calls = new List<ReplayedCall>();
 
-        await Lab.Hooks.WaitAsync(cancellationToken).ConfigureAwait(false);
-        try
+        var policy = new BenchmarkPolicy
         {
-            Lab.Replay = request =>
+            Replay = request =>
             {
                 var type = request.Filter.FirstOrDefault()?.TrimEnd('*').TrimEnd('.') ?? "?";
                 var cell = CellContext.Current is { } context && int.TryParse(context.CellName.AsSpan("cell ".Length), out var number) ? number - 1 : -1;
@@ -55,18 +54,13 @@ public static class NotebookReplay
                 }
 
                 return found is null ? Missing(request, type) : found with { MeasuredBy = "this cell's reference run", Code = code };
-            };
+            },
+        };
 
-            // Full mode names what the recorded runs are; the mode decides nothing else here.
-            var run = await new NotebookRunner { Skip = skip, KeepGoing = true }
-                .RunAsync(notebook, ModeChoice.Given(BenchmarkMode.Full), log, cancellationToken: cancellationToken).ConfigureAwait(false);
-            return new ReplayedNotebook(run, calls);
-        }
-        finally
-        {
-            Lab.Replay = null;
-            Lab.Hooks.Release();
-        }
+        // Full mode names what the recorded runs are; the mode decides nothing else here.
+        var run = await new NotebookRunner { Skip = skip, KeepGoing = true, Policy = policy }
+            .RunAsync(notebook, ModeChoice.Given(BenchmarkMode.Full), log, cancellationToken: cancellationToken).ConfigureAwait(false);
+        return new ReplayedNotebook(run, calls);
     }
 
     private static BenchmarkRun Missing(BenchmarkRequest request, string type) => new(

@@ -84,7 +84,7 @@ public class BreakEvenTests
         Assert.Equal("log", figure["layout"]!["yaxis"]!["type"]!.GetValue<string>());
         // The x axis reaches past the crossing: 2,000 reads -> at least 10^5.
         Assert.True(traces[0]!["x"]!.AsArray()[^1]!.GetValue<double>() >= 1e5);
-        Assert.Contains("pays off from 2,000 reads per build", BreakEvenHtml.Fragment(breakEven), StringComparison.Ordinal);
-        Assert.NotNull(NotebookFormatterSource.ToHtml(breakEven));
+        Assert.Contains("pays off from 2,000 reads per build", BreakEvenHtml.Fragment(breakEven, new NotebookPage()), StringComparison.Ordinal);
+        Assert.NotNull(NotebookFormatterSource.ToHtml(breakEven, new NotebookPage()));
     }
 }

@@ -8,12 +8,14 @@ namespace PerfLab.Views.Html;
 /// <summary>The HTML view of <see cref="BreakEven"/>: a verdict per runtime and the cost-per-read chart.</summary>
 internal static class BreakEvenHtml
 {
-    /// <summary>An HTML fragment for a notebook output (plotly.js comes with the process's first chart).</summary>
+    /// <summary>An HTML fragment for a notebook output (plotly.js comes with the page's first chart).</summary>
     /// <param name="breakEven">The points.</param>
-    public static string Fragment(BreakEven breakEven)
+    /// <param name="page">The page the output goes to.</param>
+    public static string Fragment(BreakEven breakEven, NotebookPage page)
     {
         ArgumentNullException.ThrowIfNull(breakEven);
-        var html = new StringBuilder(ResultsHtml.PlotlyLoaderOnce()).Append(Open("perflab-results", ResultsHtml.Style));
+        ArgumentNullException.ThrowIfNull(page);
+        var html = new StringBuilder(page.PlotlyLoaderOnce()).Append(Open("perflab-results", ResultsHtml.Style));
         html.Append("<table><tr><th>Runtime</th><th class=\"num\">Build ").Append(Escape(breakEven.Plain.Name)).Append("</th><th class=\"num\">Build ").Append(Escape(breakEven.Prepared.Name))
             .Append("</th><th class=\"num\">Read ").Append(Escape(breakEven.Plain.Name)).Append("</th><th class=\"num\">Read ").Append(Escape(breakEven.Prepared.Name)).Append("</th><th>")
             .Append(Escape(breakEven.Prepared.Name)).Append("</th></tr>");

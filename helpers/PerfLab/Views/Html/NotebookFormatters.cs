@@ -22,21 +22,29 @@ internal sealed class TypeFormatterSourceAttribute(Type formatterSourceType) : A
 /// <summary>The formatters of the course's result types, found by .NET Interactive through <see cref="TypeFormatterSourceAttribute"/>.</summary>
 public sealed class NotebookFormatterSource
 {
+    /// <summary>
+    /// The page of the outputs these formatters write when .NET Interactive calls them: it runs one notebook per
+    /// process and has no display session of the course's, so its page is the process's. The course kernel and
+    /// <c>perflab run</c> give each session a page of its own (<see cref="ToHtml"/>).
+    /// </summary>
+    public static NotebookPage InteractivePage { get; } = new();
+
     /// <summary>HTML and plain-text formatters for <see cref="BenchmarkRun"/>, <see cref="AsmReport"/>, <see cref="InstructionSets"/>, <see cref="BreakEven"/> and <see cref="RegexSourceReport"/>.</summary>
     public IEnumerable<object> CreateTypeFormatters() =>
     [
-        new Formatter("text/html", ToHtml),
+        new Formatter("text/html", value => ToHtml(value, InteractivePage)),
         new Formatter("text/plain", value => value.ToString() ?? ""),
     ];
 
     /// <summary>The HTML a notebook output shows for a result object, or null for other types.</summary>
     /// <param name="value">A result.</param>
-    public static string? ToHtml(object value) => value switch
+    /// <param name="page">The page the output goes to: a chart's output carries plotly.js when the page has none yet.</param>
+    public static string? ToHtml(object value, NotebookPage page) => value switch
     {
-        BenchmarkRun run => ResultsHtml.Fragment(run),
+        BenchmarkRun run => ResultsHtml.Fragment(run, page),
         AsmReport report => AsmHtml.Fragment(report),
         InstructionSets sets => InstructionSetsHtml.Fragment(sets),
-        BreakEven breakEven => BreakEvenHtml.Fragment(breakEven),
+        BreakEven breakEven => BreakEvenHtml.Fragment(breakEven, page),
         RegexSourceReport regex => RegexSourceHtml.Fragment(regex),
         _ => null,
     };

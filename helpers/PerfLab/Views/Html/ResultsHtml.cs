@@ -119,48 +119,39 @@ public static class ResultsHtml
 
     /// <summary>
     /// A chart the reader built with Plotly.NET (its C# or F# API), for a notebook output: drawn with the
-    /// course's own plotly.js (sent once per process, as for results), never Plotly.NET's CDN reference.
+    /// course's own plotly.js (sent once per page, as for results), never Plotly.NET's CDN reference.
     /// </summary>
     /// <param name="chart">The chart.</param>
-    public static string ReaderChart(Plotly.NET.GenericChart chart)
+    /// <param name="page">The page the output goes to: plotly.js comes with its first chart.</param>
+    public static string ReaderChart(Plotly.NET.GenericChart chart, NotebookPage page)
     {
         ArgumentNullException.ThrowIfNull(chart);
-        return PlotlyLoaderOnce() + "<div class=\"perflab-results\">" + Figure(Plotly.NET.GenericChart.toFigureJson(chart), "perflab-chart-" + Guid.NewGuid().ToString("N")[..8]) + "</div>";
+        ArgumentNullException.ThrowIfNull(page);
+        return page.PlotlyLoaderOnce() + "<div class=\"perflab-results\">" + Figure(Plotly.NET.GenericChart.toFigureJson(chart), "perflab-chart-" + Guid.NewGuid().ToString("N")[..8]) + "</div>";
     }
 
     /// <summary>
-    /// Table and charts for a notebook output. plotly.js travels with the first output of the process
-    /// (a notebook's outputs share one page), guarded so a page that already has it does not load it twice.
+    /// Table and charts for a notebook output. plotly.js travels with the first chart of the page (a notebook's
+    /// outputs share one), guarded so a page that already has it does not load it twice.
     /// </summary>
     /// <param name="run">The run.</param>
-    public static string Fragment(BenchmarkRun run)
+    /// <param name="page">The page the output goes to.</param>
+    public static string Fragment(BenchmarkRun run, NotebookPage page)
     {
         ArgumentNullException.ThrowIfNull(run);
-        return PlotlyLoaderOnce() + Table(run) + Charts(run, "perflab-" + Guid.NewGuid().ToString("N")[..8]);
+        ArgumentNullException.ThrowIfNull(page);
+        return page.PlotlyLoaderOnce() + Table(run) + Charts(run, "perflab-" + Guid.NewGuid().ToString("N")[..8]);
     }
 
-    /// <summary>
-    /// plotly.js for a notebook frontend, the first time this process shows a chart (a notebook's outputs
-    /// share one page), guarded so a page that already has it does not run it twice; empty afterwards.
-    /// Marked, so a report that carries plotly.js in its head can drop it (<see cref="WithoutPlotlyLoader"/>).
-    /// </summary>
-    public static string PlotlyLoaderOnce() =>
-        Interlocked.Exchange(ref _plotlySent, 1) == 0
-            ? $"<script {PlotlyLoaderAttribute}>if (typeof Plotly === 'undefined') {{" + PlotlyScript() + "}</script>"
-            : "";
+    // plotly.js for a notebook frontend (NotebookPage sends it once per page), marked so reports can drop it.
+    internal static string PlotlyLoader() => $"<script {PlotlyLoaderAttribute}>if (typeof Plotly === 'undefined') {{" + PlotlyScript() + "}</script>";
 
-    /// <summary>
-    /// Sends plotly.js again with the next chart: the output that carried it is gone (its cell re-run or
-    /// deleted), and a saved notebook reopened later needs one output that still holds it.
-    /// </summary>
-    public static void ResendPlotlyLoader() => Interlocked.Exchange(ref _plotlySent, 0);
-
-    /// <summary>Whether <paramref name="html"/> holds the loader <see cref="PlotlyLoaderOnce"/> put in it.</summary>
+    /// <summary>Whether <paramref name="html"/> holds the loader <see cref="NotebookPage.PlotlyLoaderOnce"/> put in it.</summary>
     /// <param name="html">An output's HTML.</param>
     public static bool HasPlotlyLoader(string html) =>
         html?.Contains($"<script {PlotlyLoaderAttribute}>", StringComparison.Ordinal) == true;
 
-    /// <summary><paramref name="html"/> without the plotly.js loader <see cref="PlotlyLoaderOnce"/> put in it.</summary>
+    /// <summary><paramref name="html"/> without the plotly.js loader <see cref="NotebookPage.PlotlyLoaderOnce"/> put in it.</summary>
     /// <param name="html">An output's HTML.</param>
     public static string WithoutPlotlyLoader(string html)
     {
@@ -177,8 +168,6 @@ public static class ResultsHtml
     }
 
     private const string PlotlyLoaderAttribute = "data-perflab-plotly";
-
-    private static int _plotlySent;
 
     /// <summary>A standalone page: title, table, charts, plotly.js inlined once (packed). Opens offline.</summary>
     /// <param name="run">The run.</param>
@@ -205,7 +194,7 @@ public static class ResultsHtml
     /// DecompressionStream and runs it as an inline script; until then Plotly.newPlot queues its calls, so
     /// the charts the page draws while it loads are drawn when plotly.js is ready. A browser without
     /// DecompressionStream (before 2023) shows why in each chart's place. Notebook frontends get
-    /// <see cref="PlotlyLoaderOnce"/>, plain: a frontend's page may forbid what unpacking needs.
+    /// <see cref="NotebookPage.PlotlyLoaderOnce"/>, plain: a frontend's page may forbid what unpacking needs.
     /// </summary>
     public static string PlotlyPageScript() => PackedPlotly.Value;
 
