@@ -81,7 +81,7 @@ public class ChartTests
             Fake.Launched("net10.0", "10.0.12", Launches("Sum", "N10-J01", 10, 11, 10.5)));
         var interval = run.Results[1].RatioInterval!;
 
-        var yours = BenchmarkCharts.Published(run)!.Figure["data"]!.AsArray().Single(t => (string)t!["name"]! == "yours (this machine)")!;
+        var yours = PublishedChart.For(run)!.Figure["data"]!.AsArray().Single(t => (string)t!["name"]! == "yours (this machine)")!;
 
         Assert.Equal(0.5, (double)yours["y"]![0]!, 5);
         Assert.Equal(interval.High - 0.5, (double)yours["error_y"]!["array"]![0]!, 5);
@@ -128,7 +128,7 @@ public class ChartTests
             Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", 5, 24, category: "N10-J01")));
 
         Assert.Equal("N10-J01", run.Results[0].Published!.Id);
-        var chart = BenchmarkCharts.Published(run)!;
+        var chart = PublishedChart.For(run)!;
         var data = chart.Figure["data"]!.AsArray();
         Assert.Equal("Sum (N10-J01, net10.0 / net9.0)", data[0]!["x"]![0]!.GetValue<string>());
         Assert.Equal(["published (the post's machine)", "reference (course-machine-linux-x64)", "yours (this machine)"], data.Select(t => (string)t!["name"]!));
@@ -155,7 +155,7 @@ public class ChartTests
             Fake.Outcome("net9.0", "9.0.20", Fake.Case("ContainsString", 100, 208, baseline: true, category: "N9-S15"), Fake.Case("ContainsSpan", 50, 0, category: "N9-S15")),
             Fake.Outcome("net10.0", "10.0.12", Fake.Case("ContainsString", 100, 208, baseline: true, category: "N9-S15"), Fake.Case("ContainsSpan", 80, 0, category: "N9-S15")));
 
-        var data = BenchmarkCharts.Published(run)!.Figure["data"]!.AsArray();
+        var data = PublishedChart.For(run)!.Figure["data"]!.AsArray();
         var yours = data.Single(t => (string)t!["name"]! == "yours (this machine)")!;
 
         Assert.Equal(0.5, yours["y"]![0]!.GetValue<double>(), 5);
@@ -171,6 +171,6 @@ public class ChartTests
     {
         var run = Fake.Run(BenchmarkMode.Quick, Fake.Outcome("net8.0", "8.0.31", Fake.Case("Sum", 30, 0, category: "Fast")), Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", 20, 0, category: "Fast")));
         Assert.Null(run.Results[0].Published);
-        Assert.Null(BenchmarkCharts.Published(run));
+        Assert.Null(PublishedChart.For(run));
     }
 }
