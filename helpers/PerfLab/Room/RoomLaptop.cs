@@ -1,5 +1,3 @@
-using System.Net;
-using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using PerfLab.Disassembly;
@@ -20,8 +18,6 @@ public sealed class RoomLaptop : IFinishedRunObserver
     /// <summary>The environment variable that joins a laptop without `perflab room join`: ADDRESS,CODE[,NICKNAME].</summary>
     public const string Variable = "PERFLAB_ROOM";
 
-    private static readonly HttpClient Http = new(new SocketsHttpHandler { ConnectTimeout = TimeSpan.FromSeconds(3) }) { Timeout = Timeout.InfiniteTimeSpan };
-    private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(10);
     private static readonly SemaphoreSlim Sending = new(1, 1);
     private static Task<(MachineDescription Machine, InstructionSets Sets)>? _machine;
     private static readonly AsyncLocal<string?> RunningNotebook = new();
@@ -104,7 +100,7 @@ public sealed class RoomLaptop : IFinishedRunObserver
     /// <exception cref="PerfLabException">The address, code or nickname cannot be.</exception>
     public (RoomMembership Membership, int Dropped) Join(string address, string code, string? nickname)
     {
-        var membership = Parse(address, code, nickname ?? DefaultNickname);
+        var membership = RoomMembership.Parse(address, code, nickname ?? DefaultNickname);
         var dropped = Membership is { } earlier && earlier.Address != membership.Address ? DropOutbox() : 0;
         Directory.CreateDirectory(_folder);
         AtomicFile.WriteAllText(MembershipFile, JsonSerializer.Serialize(membership, JsonFormats.WebIndented) + "\n");
@@ -129,9 +125,9 @@ public sealed class RoomLaptop : IFinishedRunObserver
     {
         ArgumentNullException.ThrowIfNull(membership);
         using var request = new HttpRequestMessage(HttpMethod.Get, membership.Address + RoomPost.RoomPath);
-        var (status, body, failure) = await SendAsync(request, membership.Code, cancellationToken).ConfigureAwait(false);
+        var (status, body, failure) = await RoomConnection.SendAsync(request, membership.Code, cancellationToken).ConfigureAwait(false);
         return failure is not null || status >= 500 ? (false, failure ?? $"status {status}")
-            : (true, status is >= 200 and < 300 ? null : Refusal(body, status));
+            : (true, status is >= 200 and < 300 ? null : RoomConnection.Refusal(body, status));
     }
 
     /// <summary>Sends the outbox to the room, oldest first, until the room does not answer.</summary>
@@ -167,7 +163,7 @@ public sealed class RoomLaptop : IFinishedRunObserver
                 {
                     Content = new StringContent(json, Encoding.UTF8, "application/json"),
                 };
-                var (status, body, failure) = await SendAsync(request, room.Code, cancellationToken).ConfigureAwait(false);
+                var (status, body, failure) = await RoomConnection.SendAsync(request, room.Code, cancellationToken).ConfigureAwait(false);
                 if (failure is not null || status >= 500)
                 {
                     var waiting = Queued;
@@ -185,7 +181,7 @@ public sealed class RoomLaptop : IFinishedRunObserver
                 // Refused: it never will be taken as it is, so it leaves the outbox (kept aside, not lost).
                 Directory.CreateDirectory(Refused);
                 File.Move(file, Path.Combine(Refused, Path.GetFileName(file)), overwrite: true);
-                say($"The room at {room.Address} refused a result: {Refusal(body, status)}");
+                say($"The room at {room.Address} refused a result: {RoomConnection.Refusal(body, status)}");
             }
 
             return (sent, Queued);
@@ -275,50 +271,6 @@ public sealed class RoomLaptop : IFinishedRunObserver
         return dropped;
     }
 
-    // Sends with the code; a room that cannot be reached, or answers too slowly, is a failure line, never an exception.
-    private static async Task<(int Status, string Body, string? Failure)> SendAsync(HttpRequestMessage request, string code, CancellationToken cancellationToken)
-    {
-        request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", code);
-        using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        limit.CancelAfter(AnswerTimeout);
-        try
-        {
-            using var response = await Http.SendAsync(request, limit.Token).ConfigureAwait(false);
-            var body = await response.Content.ReadAsStringAsync(limit.Token).ConfigureAwait(false);
-            return ((int)response.StatusCode, body, null);
-        }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
-        {
-            return (0, "", $"no answer within {AnswerTimeout.TotalSeconds:F0} s");
-        }
-        catch (HttpRequestException ex)
-        {
-            return (0, "", ex.HttpRequestError switch
-            {
-                HttpRequestError.ConnectionError => "cannot connect",
-                HttpRequestError.NameResolutionError => "unknown host",
-                _ => ex.Message,
-            });
-        }
-    }
-
-    // The room's own message ({"error", "fix"}), else the status.
-    private static string Refusal(string body, int status)
-    {
-        try
-        {
-            if (JsonSerializer.Deserialize<RoomRefusal>(body, JsonFormats.Answer) is { Error: not null } refusal)
-            {
-                return refusal.ToString();
-            }
-        }
-        catch (JsonException)
-        {
-        }
-
-        return $"status {status} ({(HttpStatusCode)status}).";
-    }
-
     // A participant who gives no nickname is shown by the start of the laptop's random id, never a host or user name.
     private string DefaultNickname => "laptop-" + Id[..6];
 
@@ -332,41 +284,6 @@ public sealed class RoomLaptop : IFinishedRunObserver
         var parts = value.Split(',', 3, StringSplitOptions.TrimEntries);
         return parts.Length < 2
             ? throw new PerfLabException($"{Variable}='{value}' is not ADDRESS,CODE[,NICKNAME].", $"Set it as the instructor's screen shows, e.g. {Variable}=http://192.168.1.20:5050,K7Q2M-9XW3F,ana, or unset it.")
-            : Parse(parts[0], parts[1], parts.Length > 2 ? parts[2] : DefaultNickname);
-    }
-
-    /// <summary>A membership from what a participant types: the address made http://HOST:PORT, the code checked for shape, the nickname checked.</summary>
-    private static RoomMembership Parse(string address, string code, string nickname)
-    {
-        ArgumentNullException.ThrowIfNull(address);
-        ArgumentNullException.ThrowIfNull(code);
-        var text = address.Trim().TrimEnd('/');
-        if (!text.Contains("://", StringComparison.Ordinal))
-        {
-            text = "http://" + text;
-        }
-
-        if (!Uri.TryCreate(text, UriKind.Absolute, out var uri) || uri.Scheme is not ("http" or "https") || uri.AbsolutePath != "/" || uri.Query.Length > 0)
-        {
-            throw new PerfLabException($"'{address}' is not a room's address.", "Type the address the instructor's screen shows, e.g. http://192.168.1.20:5050.");
-        }
-
-        if (string.IsNullOrWhiteSpace(code) || code.Length > 64 || code.Any(c => char.IsControl(c) || c == ','))
-        {
-            throw new PerfLabException($"'{code}' is not a room code.", "Type the code the instructor's screen shows, e.g. --code K7Q2M-9XW3F.");
-        }
-
-        if (RoomPost.NicknameProblem(nickname) is { } problem)
-        {
-            throw new PerfLabException($"'{nickname}' cannot be a nickname: {problem}.", "Choose another with --name, e.g. --name ana.");
-        }
-
-        return new RoomMembership(uri.GetLeftPart(UriPartial.Authority), code.Trim(), nickname);
+            : RoomMembership.Parse(parts[0], parts[1], parts.Length > 2 ? parts[2] : DefaultNickname);
     }
 }
-
-/// <summary>The room a laptop is in.</summary>
-/// <param name="Address">http://HOST:PORT.</param>
-/// <param name="Code">The room's code, as typed.</param>
-/// <param name="Nickname">The name the room shows for this laptop.</param>
-public sealed record RoomMembership(string Address, string Code, string Nickname);
