@@ -5,7 +5,7 @@ using PerfLab.Course.Timings;
 using PerfLab.Files;
 using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Execution;
-using PerfLab.Notebooks.Reports;
+using PerfLab.Notebooks.Views;
 using PerfLab.Results;
 
 namespace PerfLab.Cli;

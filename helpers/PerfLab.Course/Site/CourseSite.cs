@@ -6,7 +6,7 @@ using System.Text.RegularExpressions;
 using PerfLab.Files;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Documents;
-using PerfLab.Notebooks.Reports;
+using PerfLab.Notebooks.Views;
 using PerfLab.Results;
 using PerfLab.Views.Html;
 using static PerfLab.Views.Html.HtmlText;

@@ -1,5 +1,5 @@
 using System.Text;
-using PerfLab.Notebooks.Reports;
+using PerfLab.Notebooks.Views;
 using PerfLab.Views.Html;
 using static PerfLab.Views.Html.HtmlText;
 

@@ -1,3 +1,4 @@
+using PerfLab.Notebooks.Views;
 using PerfLab.Results;
 using PerfLab.Views.Html;
 
@@ -15,5 +16,5 @@ internal sealed record LiveView(string Html, string Text)
     public static LiveView Of(BenchmarkRun run) => new(ResultsHtml.Table(run), run.ToString());
 
     /// <summary>One progress line.</summary>
-    public static LiveView Line(string line) => new("<pre class=\"perflab-progress\">" + HtmlText.Escape(line) + "</pre>", line);
+    public static LiveView Line(string line) => new(OutputHtml.ProgressLine(line), line);
 }

@@ -1,7 +1,6 @@
 using System.Text;
 using PerfLab.Contract;
 using PerfLab.Runtimes;
-using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Notebooks;
 
@@ -33,20 +32,6 @@ public sealed record LabInfo(string HelpersVersion, string Kernel, BenchmarkMode
         return text.ToString();
     }
 
-    /// <summary>The same as a small HTML block.</summary>
-    public string ToHtml()
-    {
-        var html = new StringBuilder("<div class=\"perflab-setup\" style=\"font-family: system-ui, sans-serif; font-size: 13px;\">");
-        html.Append("<p>PerfLab helpers ").Append(Escape(HelpersVersion)).Append(" in the ").Append(Escape(Kernel)).Append(".<br>");
-        html.Append("<b>Mode: ").Append(Escape(ModeChoice.Name(Mode))).Append("</b> (").Append(Escape(ModeSource)).Append("). ").Append(Escape(Capitalized(ModeChoice.Meaning(Mode)) + ".")).Append("</p>");
-        html.Append("<table><thead><tr><th style=\"text-align:left\">Runtime</th><th style=\"text-align:left\">Version</th><th style=\"text-align:left\">On this machine</th></tr></thead><tbody>");
-        foreach (var runtime in Runtimes)
-        {
-            html.Append("<tr><td>").Append(Escape(runtime.Moniker)).Append("</td><td>").Append(Escape(runtime.Version)).Append("</td><td>").Append(Escape(runtime.Source.Describe())).Append("</td></tr>");
-        }
-
-        return html.Append("</tbody></table></div>").ToString();
-    }
-
-    private static string Capitalized(string text) => char.ToUpperInvariant(text[0]) + text[1..];
+    /// <summary>The same as a small HTML block (<see cref="Views.LabInfoHtml"/>).</summary>
+    public string ToHtml() => Views.LabInfoHtml.Render(this);
 }

@@ -1,7 +1,7 @@
 using System.Text.RegularExpressions;
 using PerfLab.Contract;
 using PerfLab.Notebooks.Documents;
-using PerfLab.Notebooks.Reports;
+using PerfLab.Notebooks.Views;
 using PerfLab.Views.Html;
 using static PerfLab.Notebooks.Tests.Support.TestNotebooks;
 

@@ -3,11 +3,15 @@ using PerfLab.Notebooks.Documents;
 using PerfLab.Views.Html;
 using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Notebooks.Reports;
+namespace PerfLab.Notebooks.Views;
 
 /// <summary>A code cell's outputs as a report page shows them: streams (the helpers' progress folded away), displays, errors.</summary>
 internal static class OutputHtml
 {
+    /// <summary>One progress line as a running cell shows it, replaced in place by the next.</summary>
+    /// <param name="line">The line.</param>
+    public static string ProgressLine(string line) => "<pre class=\"perflab-progress\">" + Escape(line) + "</pre>";
+
     /// <summary>Appends the outputs' div, or nothing when the cell has no output.</summary>
     /// <param name="html">The page being written.</param>
     /// <param name="outputs">The cell's outputs, in order.</param>

@@ -6,7 +6,7 @@ using Markdig.Renderers;
 using Markdig.Syntax;
 using Markdig.Syntax.Inlines;
 
-namespace PerfLab.Notebooks.Reports;
+namespace PerfLab.Notebooks.Views;
 
 /// <summary>
 /// Markdown cells as HTML for a report page: Markdig's advanced extensions (pipe tables, task lists,

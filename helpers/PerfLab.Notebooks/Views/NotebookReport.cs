@@ -5,7 +5,7 @@ using PerfLab.Notebooks.Execution;
 using PerfLab.Views.Html;
 using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Notebooks.Reports;
+namespace PerfLab.Notebooks.Views;
 
 /// <summary>
 /// A headless notebook run as one standalone HTML page: a header that says whether it passed (and

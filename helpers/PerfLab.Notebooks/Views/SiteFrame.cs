@@ -1,4 +1,4 @@
-namespace PerfLab.Notebooks.Reports;
+namespace PerfLab.Notebooks.Views;
 
 /// <summary>How a notebook's page sits in the course site (<c>perflab site</c>) instead of standing alone.</summary>
 /// <param name="Stylesheet">The address of the site's one stylesheet, relative to the page.</param>
