@@ -1,6 +1,7 @@
 using System.Text.Json.Nodes;
 using PerfLab.Contract;
 using PerfLab.Course.Site;
+using PerfLab.Results;
 using PerfLab.Tests.Support;
 using PerfLab.Views.Json;
 
@@ -31,7 +32,7 @@ public class SiteFactsTests
         using var folder = new TempFolder();
         var file = folder.Write("box.json", Document(Entry("a.ipynb", new(2026, 11, 24, 9, 0, 0, TimeSpan.Zero), null), Entry("b.ipynb", new(2026, 11, 26, 9, 0, 0, TimeSpan.Zero), "A CPU")));
 
-        var facts = ReferenceFacts.Read(file);
+        var facts = ReferenceFacts.Of(ReferenceDocument.Read(file), file);
 
         Assert.Equal("A CPU, 2 logical cores, Debian GNU/Linux 12 (bookworm)", facts.Machine);
         Assert.Equal(("full", "2026-11-24 to 2026-11-26", ".NET 9.0.20, .NET 10.0.12"), (facts.Mode, facts.When, facts.Runtimes));
@@ -44,7 +45,7 @@ public class SiteFactsTests
         var day = new DateTimeOffset(2026, 11, 28, 9, 0, 0, TimeSpan.Zero);
         var file = folder.Write("box.json", Document(Entry("a.ipynb", day, null), Entry("b.ipynb", day, "B CPU"), Entry("c.ipynb", day, null)));
 
-        var facts = ReferenceFacts.Read(file);
+        var facts = ReferenceFacts.Of(ReferenceDocument.Read(file), file);
 
         Assert.Equal("A CPU (2 runs) and B CPU (1 runs), 2 logical cores, Debian GNU/Linux 12 (bookworm)", facts.Machine);
         Assert.Equal("2026-11-28", facts.When);
@@ -53,7 +54,9 @@ public class SiteFactsTests
     [Fact]
     public void The_committed_reference_file_gives_the_header_the_site_shows()
     {
-        var facts = ReferenceFacts.Read(RepoFiles.Path("data/reference/machines/course-machine-linux-x64.json"));
+        var file = RepoFiles.Path("data/reference/machines/course-machine-linux-x64.json");
+
+        var facts = ReferenceFacts.Of(ReferenceDocument.Read(file), file);
 
         Assert.Equal("AMD EPYC (66 runs) and Intel(R) Xeon(R) Processor (14 runs), 2 logical cores, Debian GNU/Linux 12 (bookworm)", facts.Machine);
         Assert.Equal(("full", ".NET 8.0.31, .NET 9.0.20, .NET 10.0.12"), (facts.Mode, facts.Runtimes));
