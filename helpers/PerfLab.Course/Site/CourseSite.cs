@@ -1,7 +1,7 @@
 using System.Globalization;
-using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 using System.Text.RegularExpressions;
+using PerfLab.Disassembly;
 using PerfLab.Files;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Documents;
@@ -185,28 +185,26 @@ public static partial class CourseSite
         };
     }
 
-    // The machine that captures the listings: the one building the site.
+    // The machine that captures the listings: the one building the site, with the instruction sets its listings show.
     private static async Task<string> ListingMachineAsync(CancellationToken cancellationToken)
     {
-        var features = new List<string>();
-        void Add(bool supported, string name)
+        var features = InstructionSetProbe.OfThisProcess().Rows
+            .Where(r => !r.IsCount && r.Values[0] != 0)
+            .Select(r => r.Feature.Split(" (")[0])
+            .Where(ListedFeatures.Contains)
+            .ToList();
+        if (Avx10v1.IsSupported)
         {
-            if (supported)
-            {
-                features.Add(name);
-            }
+            // The probe cannot ask it: it compiles on .NET 8 too, which has no Avx10v1 (x64 only, so it follows AVX-512VBMI).
+            features.Add("AVX10.1");
         }
 
-        Add(Avx2.IsSupported, "AVX2");
-        Add(Bmi2.IsSupported, "BMI2");
-        Add(Avx512F.IsSupported, "AVX-512F");
-        Add(Avx512BW.IsSupported, "AVX-512BW");
-        Add(Avx512Vbmi.IsSupported, "AVX-512VBMI");
-        Add(Avx10v1.IsSupported, "AVX10.1");
-        Add(AdvSimd.IsSupported, "AdvSimd");
         var processor = await MachineDescription.ProcessorAsync(cancellationToken).ConfigureAwait(false);
-        return $"{processor}, {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier}; {(features.Count == 0 ? "no vector extensions beyond the baseline" : string.Join(", ", features))}";
+        return MachineDescription.Describe(processor, Environment.ProcessorCount, $"{System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier}; {(features.Count == 0 ? "no vector extensions beyond the baseline" : string.Join(", ", features))}");
     }
+
+    // The probe's features the header names, by the first word of their labels.
+    private static readonly HashSet<string> ListedFeatures = new(["AVX2", "BMI2", "AVX-512F", "AVX-512BW", "AVX-512VBMI", "AdvSimd"], StringComparer.Ordinal);
 
     private static async Task WriteAsync(string root, string page, string content, List<string> pages, CancellationToken cancellationToken)
     {
