@@ -1,6 +1,3 @@
-using System.Globalization;
-using System.Text.Json;
-using System.Text.Json.Nodes;
 using PerfLab.Contract;
 using PerfLab.Files;
 using PerfLab.Results;
@@ -16,19 +13,16 @@ namespace PerfLab.Course.Reference;
 /// </summary>
 public sealed class ReferenceFile
 {
-    /// <summary>The results file's schema name.</summary>
-    public const string Schema = ReferenceRuns.Schema;
-
     private readonly string _machineName;
-    private readonly JsonNode[] _earlier;
+    private readonly IReadOnlyList<RecordedRun> _earlier;
     private readonly bool _update;
     private readonly bool _addOnly;
     private MachineDescription? _machine;
 
-    private ReferenceFile(string path, string machineName, BenchmarkMode mode, JsonNode[] earlier, bool update, bool addOnly)
+    private ReferenceFile(string path, string machineName, BenchmarkMode mode, IReadOnlyList<RecordedRun> earlier, bool update, bool addOnly)
     {
         Path = path;
-        Recorded = update && addOnly ? ReferenceRuns.ReadRuns(path) : [];
+        Recorded = update && addOnly ? earlier : [];
         _machineName = machineName;
         Mode = mode;
         _earlier = earlier;
@@ -58,7 +52,7 @@ public sealed class ReferenceFile
         ArgumentException.ThrowIfNullOrWhiteSpace(outFolder);
         var name = ReferenceJob.MachineName(machineName);
         var path = System.IO.Path.Combine(System.IO.Path.GetFullPath(outFolder), name + ".json");
-        var earlier = update ? ReadForUpdate(path, mode).OfType<JsonNode>().ToArray() : [];
+        var earlier = update ? ReadForUpdate(path, mode) : [];
         return new ReferenceFile(path, name, mode, earlier, update, addOnly);
     }
 
@@ -71,83 +65,69 @@ public sealed class ReferenceFile
     public async Task WriteAsync(IReadOnlyList<SuiteRun> runs, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(runs);
-        var fresh = runs.Select(r => (r.Suite, Node: (JsonNode)new JsonObject
-        {
-            ["suite"] = r.Suite,
-            ["code"] = r.Code,
-            ["run"] = JsonNode.Parse(ResultJson.Serialize(r.Run)),
-        })).ToList();
         _machine ??= await MachineDescription.DescribeAsync(_machineName, CourseRepository.Root(), cancellationToken).ConfigureAwait(false);
-        var document = new JsonObject
-        {
-            ["schema"] = Schema,
-            ["created"] = DateTimeOffset.UtcNow.ToString("O", CultureInfo.InvariantCulture),
-            ["mode"] = ModeChoice.Name(Mode),
-            ["machine"] = JsonSerializer.SerializeToNode(_machine, JsonFormats.WebIndented),
-            ["runs"] = new JsonArray(Compose(fresh).ToArray()),
-        };
+        var document = new ReferenceDocument(DateTimeOffset.UtcNow, ModeChoice.Name(Mode), _machine, Compose(runs.Select(r => new RecordedRun(r.Suite, r.Code, r.Run)).ToList()).ToArray());
         Directory.CreateDirectory(System.IO.Path.GetDirectoryName(Path)!);
-        await AtomicFile.WriteAllTextAsync(Path, document.ToJsonString(JsonFormats.WebIndented) + "\n", cancellationToken).ConfigureAwait(false);
+        await AtomicFile.WriteAllTextAsync(Path, ResultJson.Serialize(document), cancellationToken).ConfigureAwait(false);
     }
 
-    // The runs to write: the file's earlier runs (copies: every write starts from them again) and the fresh ones.
-    private IEnumerable<JsonNode> Compose(List<(string Suite, JsonNode Node)> fresh)
+    // The runs to write: the file's earlier runs (each written as the file held it) and the fresh ones.
+    private IEnumerable<RecordedRun> Compose(List<RecordedRun> fresh)
     {
         if (!_update)
         {
-            return fresh.Select(f => f.Node);
+            return fresh;
         }
 
         if (_addOnly)
         {
-            return _earlier.Select(old => old.DeepClone()).Concat(fresh.Select(f => f.Node));
+            return _earlier.Concat(fresh);
         }
 
         // In the file's order: a suite file or notebook run again takes its old place; new ones go last.
-        var written = new List<JsonNode>();
+        var written = new List<RecordedRun>();
         var rerun = fresh.Select(f => f.Suite).ToHashSet(StringComparer.Ordinal);
         foreach (var old in _earlier)
         {
-            var suite = (string?)old["suite"] ?? "";
-            if (!rerun.Contains(suite))
+            if (!rerun.Contains(old.Suite))
             {
-                written.Add(old.DeepClone());
+                written.Add(old);
             }
-            else if (rerun.Remove(suite))
+            else if (rerun.Remove(old.Suite))
             {
-                written.AddRange(fresh.Where(f => f.Suite == suite).Select(f => f.Node));
+                written.AddRange(fresh.Where(f => f.Suite == old.Suite));
             }
         }
 
-        written.AddRange(fresh.Where(f => rerun.Contains(f.Suite)).Select(f => f.Node));
+        written.AddRange(fresh.Where(f => rerun.Contains(f.Suite)));
         return written;
     }
 
-    private static JsonArray ReadForUpdate(string target, BenchmarkMode mode)
+    private static IReadOnlyList<RecordedRun> ReadForUpdate(string target, BenchmarkMode mode)
     {
         if (!File.Exists(target))
         {
             throw new PerfLabException($"--update: there is no {target} to update.", "Leave out --update to write it anew, or check --out and --name.");
         }
 
-        JsonNode? document;
+        ReferenceDocument document;
         try
         {
-            document = JsonNode.Parse(File.ReadAllText(target));
+            document = ReferenceDocument.Read(target);
         }
-        catch (JsonException ex)
+        catch (PerfLabException ex)
         {
-            throw new PerfLabException($"--update: {target} is not valid JSON ({ex.Message}).", "Restore it from git, or leave out --update to write it anew.");
+            throw new PerfLabException("--update: " + ex.Message, "Restore it from git, or leave out --update to write it anew.", inner: ex);
         }
 
         var modeName = ModeChoice.Name(mode);
-        if ((string?)document?["schema"] != Schema || (string?)document?["mode"] != modeName || document?["runs"] is not JsonArray runs)
+        if (document.Mode != modeName)
         {
             throw new PerfLabException(
-                $"--update: {target} is schema {(string?)document?["schema"] ?? "(none)"} in {(string?)document?["mode"] ?? "(no)"} mode; this job writes {Schema} in {modeName} mode.",
+                $"--update: {target} is schema {ReferenceDocument.Schema} in {document.Mode} mode; this job writes {ReferenceDocument.Schema} in {modeName} mode.",
                 "A file holds one mode: run with the file's --mode, or leave out --update to replace it.");
         }
 
-        return runs;
+        return document.Runs;
     }
 }

@@ -8,14 +8,14 @@ namespace PerfLab.Course.Room;
 
 /// <summary>One laptop of a room's export: its reference-format document read back.</summary>
 /// <param name="Name">Its nickname.</param>
-/// <param name="Machine">Its rows as the fidelity report compares them (<see cref="ReferenceRuns.ReadMachine"/>).</param>
+/// <param name="Machine">Its rows as the fidelity report compares them (<see cref="ReferenceRuns.Machine.Of"/>).</param>
 /// <param name="Runs">Its runs, each cell's latest, with their content keys.</param>
 /// <param name="Group">How the room grouped it (<see cref="RoomSummary.Group"/>).</param>
 public sealed record RoomExportMachine(string Name, ReferenceRuns.Machine Machine, IReadOnlyList<RecordedRun> Runs, string Group);
 
 /// <summary>
 /// `perflab room export FOLDER --out FILE`: a room's results in the reference machine file's format
-/// (data/reference/machines, <see cref="ReferenceRuns.Schema"/>), one machine per laptop, gathered in one file:
+/// (data/reference/machines, <see cref="ReferenceDocument"/>), one machine per laptop, gathered in one file:
 /// <c>{"schema": "perflab-room-export/1", "room", "exported", "machines": [DOCUMENT, ...]}</c>, where each DOCUMENT is
 /// exactly what a reference machine file holds: <c>schema</c>, <c>created</c> (the laptop's first post), <c>mode</c>
 /// (its runs' mode, or "mixed" when they differ: each run keeps its own), <c>machine</c> (named by the nickname, with
@@ -48,22 +48,14 @@ public static class RoomExport
             // Each cell's latest run, in the order the cells were first posted.
             var cells = laptop.GroupBy(p => p.Code, StringComparer.Ordinal).Select(c => c.Last()).ToArray();
             var modes = cells.Select(p => ModeChoice.Name(p.Run.Mode)).Distinct(StringComparer.Ordinal).ToArray();
-            var machine = JsonSerializer.SerializeToNode(latest.Machine with { Name = latest.Nickname }, JsonFormats.WebIndented)!.AsObject();
-            machine["instructionSets"] = JsonSerializer.SerializeToNode(latest.InstructionSets, JsonFormats.WebIndented);
-            machine["group"] = RoomSummary.Group(latest.InstructionSets, latest.Machine.Platform);
-            machines.Add(new JsonObject
-            {
-                ["schema"] = ReferenceRuns.Schema,
-                ["created"] = laptop.First().Run.StartedAt.ToString("O", CultureInfo.InvariantCulture),
-                ["mode"] = modes.Length == 1 ? modes[0] : "mixed",
-                ["machine"] = machine,
-                ["runs"] = new JsonArray(cells.Select(p => (JsonNode)new JsonObject
-                {
-                    ["suite"] = p.Notebook ?? p.Run.Source,
-                    ["code"] = p.Code,
-                    ["run"] = JsonNode.Parse(ResultJson.Serialize(p.Run)),
-                }).ToArray()),
-            });
+            var laptopDocument = ResultJson.ToJson(new ReferenceDocument(
+                laptop.First().Run.StartedAt,
+                modes.Length == 1 ? modes[0] : "mixed",
+                latest.Machine with { Name = latest.Nickname },
+                cells.Select(p => new RecordedRun(p.Notebook ?? p.Run.Source, p.Code, p.Run)).ToArray()));
+            laptopDocument["machine"]!["instructionSets"] = JsonSerializer.SerializeToNode(latest.InstructionSets, JsonFormats.WebIndented);
+            laptopDocument["machine"]!["group"] = RoomSummary.Group(latest.InstructionSets, latest.Machine.Platform);
+            machines.Add(laptopDocument);
             runs += cells.Length;
         }
 
@@ -111,18 +103,17 @@ public static class RoomExport
         {
             try
             {
-                if (entry is null || (string?)entry["schema"] != ReferenceRuns.Schema)
+                // The room's own words for a machine of another schema; the reader checks the rest.
+                if (entry is null || (string?)entry["schema"] != ReferenceDocument.Schema)
                 {
-                    throw new InvalidOperationException($"it is not a {ReferenceRuns.Schema} document");
+                    throw new InvalidOperationException($"it is not a {ReferenceDocument.Schema} document");
                 }
 
                 var name = (string?)entry["machine"]?["name"] ?? $"laptop {index + 1}";
-                var runs = (entry["runs"] as JsonArray ?? []).OfType<JsonObject>()
-                    .Select(r => new RecordedRun((string?)r["suite"] ?? "", (string?)r["code"], ResultJsonReader.Read(r["run"]?.ToJsonString() ?? "null")))
-                    .ToArray();
-                read.Add(new RoomExportMachine(name, ReferenceRuns.ReadMachine(entry, name), runs, (string?)entry["machine"]?["group"] ?? ""));
+                var laptop = ReferenceDocument.Read(entry, name);
+                read.Add(new RoomExportMachine(name, ReferenceRuns.Machine.Of(laptop, name), laptop.Runs, (string?)entry["machine"]?["group"] ?? ""));
             }
-            catch (Exception ex) when (ex is JsonException or InvalidOperationException or FormatException or PerfLabException)
+            catch (Exception ex) when (ex is InvalidOperationException or PerfLabException)
             {
                 throw new PerfLabException($"--room: machine {index + 1} of {full} cannot be read ({ex.Message}).", Fix, inner: ex);
             }

@@ -51,7 +51,7 @@ public sealed class RoomLines
         {
             try
             {
-                machines.Add((Path.GetFileNameWithoutExtension(file), ReferenceRuns.ReadRuns(file)));
+                machines.Add((Path.GetFileNameWithoutExtension(file), ReferenceDocument.Read(file).Runs));
             }
             catch (PerfLabException ex)
             {

@@ -1,8 +1,7 @@
 using System.Globalization;
-using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
-using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
+using PerfLab.Disassembly;
 using PerfLab.Files;
 using PerfLab.Notebooks;
 using PerfLab.Notebooks.Documents;
@@ -65,10 +64,11 @@ public static partial class CourseSite
             throw new PerfLabException($"Reference file not found: {file}.", "Give an existing data/reference/machines/NAME.json with --machine.");
         }
 
-        // ReadRuns checks the file (JSON, schema) before the facts are read from it; the room's export is read before anything is built.
-        var runs = ReferenceRuns.ReadRuns(file);
+        // The reference file and the room's export are read before anything is built.
+        var referenceDocument = ReferenceDocument.Read(file);
+        var runs = referenceDocument.Runs;
         var room = SiteRoom.Read(roomFile);
-        var reference = ReferenceFacts.Read(file);
+        var reference = ReferenceFacts.Of(referenceDocument, file);
         var byCode = new Dictionary<string, BenchmarkRun>(StringComparer.Ordinal);
         foreach (var recorded in runs)
         {
@@ -185,28 +185,26 @@ public static partial class CourseSite
         };
     }
 
-    // The machine that captures the listings: the one building the site.
+    // The machine that captures the listings: the one building the site, with the instruction sets its listings show.
     private static async Task<string> ListingMachineAsync(CancellationToken cancellationToken)
     {
-        var features = new List<string>();
-        void Add(bool supported, string name)
+        var features = InstructionSetProbe.OfThisProcess().Rows
+            .Where(r => !r.IsCount && r.Values[0] != 0)
+            .Select(r => r.Feature.Split(" (")[0])
+            .Where(ListedFeatures.Contains)
+            .ToList();
+        if (Avx10v1.IsSupported)
         {
-            if (supported)
-            {
-                features.Add(name);
-            }
+            // The probe cannot ask it: it compiles on .NET 8 too, which has no Avx10v1 (x64 only, so it follows AVX-512VBMI).
+            features.Add("AVX10.1");
         }
 
-        Add(Avx2.IsSupported, "AVX2");
-        Add(Bmi2.IsSupported, "BMI2");
-        Add(Avx512F.IsSupported, "AVX-512F");
-        Add(Avx512BW.IsSupported, "AVX-512BW");
-        Add(Avx512Vbmi.IsSupported, "AVX-512VBMI");
-        Add(Avx10v1.IsSupported, "AVX10.1");
-        Add(AdvSimd.IsSupported, "AdvSimd");
         var processor = await MachineDescription.ProcessorAsync(cancellationToken).ConfigureAwait(false);
-        return $"{processor}, {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier}; {(features.Count == 0 ? "no vector extensions beyond the baseline" : string.Join(", ", features))}";
+        return MachineDescription.Describe(processor, Environment.ProcessorCount, $"{System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier}; {(features.Count == 0 ? "no vector extensions beyond the baseline" : string.Join(", ", features))}");
     }
+
+    // The probe's features the header names, by the first word of their labels.
+    private static readonly HashSet<string> ListedFeatures = new(["AVX2", "BMI2", "AVX-512F", "AVX-512BW", "AVX-512VBMI", "AdvSimd"], StringComparer.Ordinal);
 
     private static async Task WriteAsync(string root, string page, string content, List<string> pages, CancellationToken cancellationToken)
     {
@@ -235,30 +233,19 @@ public static partial class CourseSite
 /// <summary>The reference file's facts a page names: the machine, the mode, when, and the runtimes' versions.</summary>
 internal sealed record ReferenceFacts(string File, string Machine, string Mode, string When, string Runtimes)
 {
-    // The file was read by ReferenceRuns.ReadRuns, which checks it; here only the description is taken.
-    public static ReferenceFacts Read(string file)
+    public static ReferenceFacts Of(ReferenceDocument document, string file)
     {
-        var document = JsonNode.Parse(System.IO.File.ReadAllText(file)) as JsonObject;
-        var machine = document?["machine"];
-        var runs = document?["runs"] as JsonArray ?? [];
-        var versions = runs.OfType<JsonObject>().SelectMany(r => r["run"]?["runtimes"] as JsonArray ?? [])
-            .Select(r => (Version: Version.TryParse((string?)r?["version"], out var v) ? v : new Version(), Name: (string?)r?["frameworkDescription"]))
-            .Where(r => r.Name is not null).DistinctBy(r => r.Name).OrderBy(r => r.Version).Select(r => r.Name!);
-        var dates = runs.OfType<JsonObject>().Select(r => (string?)r["run"]?["startedAt"]).OfType<string>().Select(s => s[..10]).Order(StringComparer.Ordinal).ToArray();
+        var runs = document.Runs.Select(r => r.Run).ToArray();
+        var versions = runs.SelectMany(r => r.Runtimes)
+            .Select(r => (Version: Version.TryParse(r.Version, out var v) ? v : new Version(), Name: r.FrameworkDescription))
+            .Where(r => r.Name is not null).DistinctBy(r => r.Name).OrderBy(r => r.Version).Select(r => r.Name);
+        var dates = runs.Select(r => r.StartedAt.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture)).Order(StringComparer.Ordinal).ToArray();
         return new ReferenceFacts(
             Path.GetFullPath(file),
-            $"{Processors(machine, runs)}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)machine?["os"] ?? "unknown OS"}",
-            (string?)document?["mode"] ?? "?",
+            // One processor: the machine's; several: each with how many runs it made.
+            document.Machine.Describe(document.Machine.Os, document.Processors is { Count: > 1 } several ? string.Join(" and ", several.Select(p => $"{p.Processor} ({p.Runs} runs)")) : null),
+            document.Mode,
             dates.Length == 0 ? "?" : dates[0] == dates[^1] ? dates[0] : $"{dates[0]} to {dates[^1]}",
             string.Join(", ", versions));
-    }
-
-    // The machine's processor, or each processor its runs recorded with how many runs (a run without one ran on the machine's).
-    private static string Processors(JsonNode? machine, JsonArray runs)
-    {
-        var own = (string?)machine?["processor"] ?? "unknown processor";
-        var counts = runs.OfType<JsonObject>().GroupBy(r => (string?)r["run"]?["machine"]?["processor"] ?? own)
-            .OrderByDescending(g => g.Count()).Select(g => (Processor: g.Key, Runs: g.Count())).ToArray();
-        return counts.Length <= 1 ? own : string.Join(" and ", counts.Select(c => $"{c.Processor} ({c.Runs} runs)"));
     }
 }

@@ -26,6 +26,21 @@ public sealed record MachineDescription(
     string Sdk,
     string? Runner)
 {
+    /// <summary>
+    /// The machine in one line, as readers see it: "AMD EPYC, 2 logical cores, " and what the reader needs beside it (a
+    /// reference measurement's and the fidelity report's mode, the course site's OS).
+    /// </summary>
+    /// <param name="detail">What follows the cores.</param>
+    /// <param name="processor">The processor to name instead of <see cref="Processor"/>: a run's own (<see cref="RunMachine.Processor"/>),
+    /// or every processor a file's runs had.</param>
+    public string Describe(string detail, string? processor = null) => Describe(processor ?? Processor, LogicalCores, detail);
+
+    /// <summary>The same line for a machine known only by its processor and cores (the one building the course site).</summary>
+    /// <param name="processor">The processor.</param>
+    /// <param name="logicalCores">Logical cores.</param>
+    /// <param name="detail">What follows the cores.</param>
+    public static string Describe(string processor, int logicalCores, string detail) => $"{processor}, {logicalCores} logical cores, {detail}";
+
     /// <summary>Describes this machine.</summary>
     /// <param name="name">The name to give it.</param>
     /// <param name="sdkFolder">The folder whose SDK is named (its global.json chooses it), e.g. the repository's root.</param>

@@ -1,5 +1,3 @@
-using System.Text.Json;
-using System.Text.Json.Nodes;
 namespace PerfLab.Results;
 
 /// <summary>A reference machine's measurement of what a published figure compares.</summary>
@@ -19,31 +17,54 @@ public sealed record ReferenceMeasurement(string Machine, string Description, do
     public double Ratio => After / Before;
 }
 
-/// <summary>One run of a reference file.</summary>
-/// <param name="Suite">The suite file or notebook it came from (data/reference/suite/X.cs, notebooks/X.ipynb).</param>
-/// <param name="Code">The content key of the code it measured (BenchmarkRequest.ContentKey), or null in a file written before runs carried one.</param>
-/// <param name="Run">The run.</param>
-public sealed record RecordedRun(string Suite, string? Code, BenchmarkRun Run);
-
 /// <summary>
 /// The course's reference runs (data/reference/machines, written by <c>perflab reference</c> and copied
 /// next to the library), read back so every result that names a published figure can show the post's
 /// ratio, the reference machines' and the reader's side by side. A file of another schema is reported
-/// (<see cref="Problems"/>) and skipped.
+/// (<see cref="Problems"/>) and skipped. Each file is read by <see cref="ReferenceDocument.Read(string, string?)"/>.
 /// </summary>
 public static class ReferenceRuns
 {
-    /// <summary>The results file's schema name (written by the reference job).</summary>
-    public const string Schema = "perflab-reference/1";
-
     private static readonly Lazy<(IReadOnlyList<Machine> Machines, IReadOnlyList<string> Problems)> Shipped =
         new(() => Load(Path.Combine(AppContext.BaseDirectory, "data", "reference", "machines")));
 
     /// <summary>One machine's file: its description and every result row that names a figure.</summary>
     /// <param name="Name">The machine's name.</param>
-    /// <param name="Description">Processor, cores and mode.</param>
+    /// <param name="Description">Processor (the one most of its runs had), cores and mode.</param>
     /// <param name="Rows">Every result row that names a figure, and every baseline.</param>
-    public sealed record Machine(string Name, string Description, IReadOnlyList<MachineRow> Rows);
+    public sealed record Machine(string Name, string Description, IReadOnlyList<MachineRow> Rows)
+    {
+        /// <summary>
+        /// The machine of a reference document (a data/reference/machines file, or one machine of a room's export): its
+        /// description and every result row that names a figure, and every baseline.
+        /// </summary>
+        /// <param name="document">The document.</param>
+        /// <param name="name">The name when the document's machine has none (its file's name).</param>
+        public static Machine Of(ReferenceDocument document, string name)
+        {
+            ArgumentNullException.ThrowIfNull(document);
+            var mode = document.Mode + " mode";
+            // The file's machine is the one that last wrote it; runs that recorded a processor say which ran them. The
+            // machine is described by the processor most of its runs had, and rows of another carry their own.
+            var usual = document.Processors is [var most, ..] ? most.Processor : document.Machine.Processor;
+            var rows = new List<MachineRow>();
+            foreach (var recorded in document.Runs)
+            {
+                foreach (var result in recorded.Run.Results)
+                {
+                    // Rows naming a figure, and every baseline: an old-vs-new figure's baseline method need not name it.
+                    var id = result.Published?.Id;
+                    if ((id is not null || result.IsBaseline) && result.Statistics is { Mean: var mean })
+                    {
+                        rows.Add(new MachineRow(id ?? "", result.Published?.After?.Method, result.Method, result.Runtime, result.Type, result.IsBaseline, mean, recorded.Code,
+                            result.MeasurementsNs, result.LaunchMeansNs ?? [], document.Machine.Describe(mode, recorded.Run.Machine.Processor)));
+                    }
+                }
+            }
+
+            return new Machine(document.Machine.Name is { Length: > 0 } named ? named : name, document.Machine.Describe(mode, usual), rows);
+        }
+    }
 
     /// <summary>One result row of a machine's file.</summary>
     /// <param name="Figure">The figure id, "" for a baseline that names none.</param>
@@ -121,70 +142,6 @@ public static class ReferenceRuns
         return new(machine.Name, after.Description, before.MeanNs, after.MeanNs, beforeLabel, afterLabel, interval, processes);
     }
 
-    /// <summary>Every run of the machine file <paramref name="file"/>, in the file's order.</summary>
-    /// <param name="file">data/reference/machines/NAME.json.</param>
-    /// <exception cref="PerfLabException">The file is missing, not JSON, or of another schema.</exception>
-    public static IReadOnlyList<RecordedRun> ReadRuns(string file)
-    {
-        ArgumentException.ThrowIfNullOrWhiteSpace(file);
-        try
-        {
-            var document = JsonNode.Parse(File.ReadAllText(file)) as JsonObject;
-            if ((string?)document?["schema"] != Schema)
-            {
-                throw new PerfLabException($"{file} declares schema {(string?)document?["schema"] ?? "(none)"}; this PerfLab reads {Schema}.", "Run `perflab reference` again to write it anew.");
-            }
-
-            return (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
-                .Select(entry => new RecordedRun(
-                    (string?)entry["suite"] ?? "",
-                    (string?)entry["code"],
-                    ResultJsonReader.Read(entry["run"]?.ToJsonString() ?? "null")))
-                .ToArray();
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or JsonException or InvalidOperationException or FormatException)
-        {
-            throw new PerfLabException($"Cannot read {file}: {ex.Message}", "Restore it from git, or run `perflab reference` again to write it anew.", inner: ex);
-        }
-    }
-
-    /// <summary>
-    /// One machine document of the reference file's format (a data/reference/machines file, or one machine of a room's
-    /// export): its description and every result row that names a figure, and every baseline. The caller has checked
-    /// its <see cref="Schema"/>.
-    /// </summary>
-    /// <param name="document">The document.</param>
-    /// <param name="name">The name when the document's machine has none (its file's name).</param>
-    /// <exception cref="InvalidOperationException">A row lacks its method, runtime or type.</exception>
-    public static Machine ReadMachine(JsonObject document, string name)
-    {
-        ArgumentNullException.ThrowIfNull(document);
-        var machine = document["machine"];
-        // The file's machine is the one that last wrote it; runs that recorded a processor say which ran them. The
-        // machine is described by the processor most of its runs had, and rows of another carry their own.
-        var processor = (string?)machine?["processor"] ?? "unknown processor";
-        var usual = (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
-            .GroupBy(r => (string?)r["run"]?["machine"]?["processor"] ?? processor)
-            .OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? processor;
-        string Describe(string model) => $"{model}, {(int?)machine?["logicalCores"] ?? 0} logical cores, {(string?)document["mode"] ?? "?"} mode";
-        var rows = new List<MachineRow>();
-        foreach (var (result, code, runProcessor) in (document["runs"] as JsonArray ?? []).OfType<JsonObject>()
-            .SelectMany(r => (r["run"]?["results"] as JsonArray ?? []).OfType<JsonObject>().Select(result => (result, (string?)r["code"], (string?)r["run"]?["machine"]?["processor"]))))
-        {
-            // Rows naming a figure, and every baseline: an old-vs-new figure's baseline method need not name it.
-            var isBaseline = (bool?)result["isBaseline"] ?? false;
-            var id = (string?)result["published"]?["id"];
-            if ((id is not null || isBaseline) && (double?)result["statistics"]?["mean"] is { } mean)
-            {
-                var measurements = (result["measurementsNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
-                var launchMeans = (result["launchMeansNs"] as JsonArray ?? []).Select(m => (double)m!).ToArray();
-                rows.Add(new MachineRow(id ?? "", (string?)result["published"]?["after"]?["method"], (string)result["method"]!, (string)result["runtime"]!, (string)result["type"]!, isBaseline, mean, code, measurements, launchMeans, Describe(runProcessor ?? processor)));
-            }
-        }
-
-        return new Machine((string?)machine?["name"] is { Length: > 0 } named ? named : name, Describe(usual), rows);
-    }
-
     /// <summary>Reads every machine file in <paramref name="folder"/>.</summary>
     /// <param name="folder">data/reference/machines.</param>
     public static (IReadOnlyList<Machine> Machines, IReadOnlyList<string> Problems) Load(string folder)
@@ -198,21 +155,13 @@ public static class ReferenceRuns
 
         foreach (var file in Directory.EnumerateFiles(folder, "*.json").Order(StringComparer.Ordinal))
         {
-            var name = Path.GetFileName(file);
             try
             {
-                var document = JsonNode.Parse(File.ReadAllText(file)) as JsonObject;
-                if ((string?)document?["schema"] != Schema)
-                {
-                    problems.Add($"data/reference/machines/{name} declares schema {(string?)document?["schema"] ?? "(none)"}; this PerfLab reads {Schema}. Run `perflab reference` again to write it anew.");
-                    continue;
-                }
-
-                machines.Add(ReadMachine(document, Path.GetFileNameWithoutExtension(file)));
+                machines.Add(Machine.Of(ReferenceDocument.Read(file, "data/reference/machines/" + Path.GetFileName(file)), Path.GetFileNameWithoutExtension(file)));
             }
-            catch (Exception ex) when (ex is JsonException or InvalidOperationException or FormatException)
+            catch (PerfLabException ex)
             {
-                problems.Add($"data/reference/machines/{name} could not be read ({ex.Message}). Run `perflab reference` again to write it anew.");
+                problems.Add($"{ex.Message} {ex.Fix}");
             }
         }
 

@@ -40,7 +40,7 @@ public class RoomExportCliTests
 
         // The site's note under a cell the room ran.
         var site = SiteRoom.Read(export)!;
-        var code = ReferenceRuns.ReadRuns(ReferenceFile).First(r => r.Suite == "notebooks/00-start-here.ipynb").Code!;
+        var code = ReferenceDocument.Read(ReferenceFile).Runs.First(r => r.Suite == "notebooks/00-start-here.ipynb").Code!;
         var note = site.Note(code);
         Assert.StartsWith("In the room (room.json), 2 laptops ran this code: ", note, StringComparison.Ordinal);
         Assert.Contains(" on net10.0 / net8.0: ana ", note, StringComparison.Ordinal);
@@ -76,7 +76,7 @@ public class RoomExportCliTests
     private static async Task<string> RoomOfReferenceRunsAsync(TempFolder folder, params string[] nicknames)
     {
         var room = Path.Combine(folder.Path, "room");
-        var runs = ReferenceRuns.ReadRuns(ReferenceFile).Where(r => r.Code is not null && r.Run.Results.Any(x => x.Published is not null)).ToArray();
+        var runs = ReferenceDocument.Read(ReferenceFile).Runs.Where(r => r.Code is not null && r.Run.Results.Any(x => x.Published is not null)).ToArray();
         using var ledger = RoomLedger.Create(room);
         foreach (var nickname in nicknames)
         {

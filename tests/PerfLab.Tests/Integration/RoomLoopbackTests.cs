@@ -46,7 +46,7 @@ public class RoomLoopbackTests(ITestOutputHelper output)
         }
 
         // The cell is the course's: the reference machine measured the same content key.
-        var reference = ReferenceRuns.ReadRuns(RepoFiles.Path("data/reference/machines/course-machine-linux-x64.json"));
+        var reference = ReferenceDocument.Read(RepoFiles.Path("data/reference/machines/course-machine-linux-x64.json")).Runs;
         var code = reference.Single(r => r.Suite == "notebooks/00-start-here.ipynb" && r.Run.Results.Any(x => x.Type.EndsWith("FirstLook", StringComparison.Ordinal))).Code;
         var posts = room.StoredLines().Select(PerfLab.Room.RoomPost.FromJson).ToArray();
         Assert.Equal(Nicknames, posts.Select(p => p.Nickname).Order(StringComparer.Ordinal));

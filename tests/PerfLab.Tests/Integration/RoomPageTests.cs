@@ -87,7 +87,7 @@ public class RoomPageTests
         await using var room = await RoomProcess.StartAsync("--folder", Path.Combine(folder.Path, "room"));
         using var client = room.Client();
         // A laptop that ran notebook 00's first benchmark cell: the reference machine's own run of it, as a post.
-        var recorded = ReferenceRuns.ReadRuns(RepoFiles.Path("data/reference/machines/course-machine-linux-x64.json"))
+        var recorded = ReferenceDocument.Read(RepoFiles.Path("data/reference/machines/course-machine-linux-x64.json")).Runs
             .First(r => r.Suite == "notebooks/00-start-here.ipynb" && r.Run.Results.Any(x => x.Published?.Id == "N10-J01"));
         var post = Fake.Post(nickname: "ana") is var fake ? RoomPost.Of(recorded.Run with { Code = recorded.Code }, fake.Laptop, "ana", recorded.Suite, fake.Machine, fake.InstructionSets) : null!;
         using var response = await client.PostAsync(RoomPost.ResultsPath, new StringContent(post.ToJson()));

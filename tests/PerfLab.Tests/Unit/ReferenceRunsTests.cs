@@ -1,11 +1,44 @@
+using System.Text.Json.Nodes;
+using PerfLab.Contract;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
+using PerfLab.Views.Json;
 
 namespace PerfLab.Tests.Unit;
 
 /// <summary>Reference machine files read back and matched with the published comparison a case reproduces.</summary>
 public class ReferenceRunsTests
 {
+    // The fixtures name only what each test is about; a file holds the rest too: its date, and each run's and row's own
+    // fields (a run on no processor of its own, rows of no parameters or iterations), so it reads as a reference document.
+    private static string Write(TempFolder folder, string name, string fixture)
+    {
+        var document = JsonNode.Parse(fixture)!.AsObject();
+        document["created"] ??= "2026-11-24T09:00:00.0000000+00:00";
+        var run = JsonNode.Parse(ResultJson.Serialize(Fake.Run(BenchmarkMode.Full, Fake.Outcome("net10.0", "10.0.12", Fake.Case("Sum", 1, 0)))))!.AsObject();
+        run["machine"]!["processor"] = null;
+        var row = run["results"]![0]!.AsObject();
+        row["measurementsNs"] = new JsonArray();
+        foreach (var entry in document["runs"]!.AsArray())
+        {
+            Fill(entry!["run"]!.AsObject(), run, "results");
+            foreach (var result in entry["run"]!["results"]!.AsArray())
+            {
+                Fill(result!.AsObject(), row);
+            }
+        }
+
+        return folder.Write(name, document.ToJsonString());
+    }
+
+    private static void Fill(JsonObject target, JsonObject defaults, params string[] except)
+    {
+        foreach (var (key, value) in defaults.Where(p => !target.ContainsKey(p.Key) && !except.Contains(p.Key)).ToArray())
+        {
+            target[key] = value?.DeepClone();
+        }
+    }
+
     private static string Machine(string schema) => $$"""
         {
           "schema": "{{schema}}", "mode": "full",
@@ -39,7 +72,7 @@ public class ReferenceRunsTests
     public void A_machine_that_measured_the_figure_gives_its_ratio_and_one_that_did_not_gives_nothing()
     {
         using var folder = new TempFolder();
-        folder.Write("box.json", Machine("perflab-reference/1"));
+        Write(folder, "box.json", Machine("perflab-reference/1"));
 
         var (machines, problems) = ReferenceRuns.Load(folder.Path);
 
@@ -57,7 +90,7 @@ public class ReferenceRunsTests
         // The course machine's file was written last on an Intel Xeon of the same name; most of its runs were made on an
         // AMD EPYC (recorded, or from before runs recorded one: the file's machine then).
         using var folder = new TempFolder();
-        folder.Write("box.json", """
+        Write(folder, "box.json", """
             {
               "schema": "perflab-reference/1", "mode": "full",
               "machine": { "name": "box", "processor": "B CPU", "logicalCores": 2 },
@@ -83,7 +116,7 @@ public class ReferenceRunsTests
         // post's table (SumDirect, SumEnumerable), so the engine stored no row, and the fidelity report paired the direct
         // loop's ratio with both of the post's.
         using var folder = new TempFolder();
-        folder.Write("box.json", Machine("perflab-reference/1").Replace("\"after\": { \"method\": \"Sum\" } ", "\"after\": null ", StringComparison.Ordinal));
+        Write(folder, "box.json", Machine("perflab-reference/1").Replace("\"after\": { \"method\": \"Sum\" } ", "\"after\": null ", StringComparison.Ordinal));
 
         var (machines, problems) = ReferenceRuns.Load(folder.Path);
 
@@ -95,7 +128,7 @@ public class ReferenceRunsTests
     public void A_reference_ratio_carries_its_interval_from_the_iterations_of_its_two_rows()
     {
         using var folder = new TempFolder();
-        folder.Write("box.json", TwoRows("""
+        Write(folder, "box.json", TwoRows("""
             "measurementsNs": [ 20, 22, 18, 21, 19 ]
             """, """
             "measurementsNs": [ 5, 5.5, 4.5, 5.25, 4.75 ]
@@ -118,7 +151,7 @@ public class ReferenceRunsTests
     public void A_reference_of_several_processes_per_case_gives_its_interval_across_them_and_says_how_many()
     {
         using var folder = new TempFolder();
-        folder.Write("box.json", TwoRows("""
+        Write(folder, "box.json", TwoRows("""
             "measurementsNs": [ 20, 20.1, 21, 21.1, 19, 19.1 ], "launchMeansNs": [ 20, 21, 19 ]
             """, """
             "measurementsNs": [ 5, 5.01, 5.5, 5.51, 4.6, 4.61 ], "launchMeansNs": [ 5, 5.5, 4.6 ]
@@ -145,7 +178,7 @@ public class ReferenceRunsTests
               { "type": "X", "method": "Lambda", "runtime": "net9.0", "isBaseline": false, "statistics": { "mean": {{before}} }, "published": { "id": "N10-J01", "after": { "method": "Sum" } } },
               { "type": "X", "method": "Lambda", "runtime": "net10.0", "isBaseline": false, "statistics": { "mean": {{after}} }, "published": { "id": "N10-J01", "after": { "method": "Sum" } } } ] } }
             """;
-        folder.Write("box.json", $$"""
+        Write(folder, "box.json", $$"""
             { "schema": "perflab-reference/1", "mode": "full", "machine": { "name": "box", "processor": "A CPU", "logicalCores": 4 },
               "runs": [ {{Run("old-code", 20, 10)}}, {{Run("new-code", 20, 5)}} ] }
             """);
@@ -162,8 +195,8 @@ public class ReferenceRunsTests
     public void A_file_of_another_schema_is_named_and_skipped()
     {
         using var folder = new TempFolder();
-        folder.Write("old.json", Machine("perflab-reference/0"));
-        folder.Write("box.json", Machine("perflab-reference/1"));
+        Write(folder, "old.json", Machine("perflab-reference/0"));
+        Write(folder, "box.json", Machine("perflab-reference/1"));
 
         var (machines, problems) = ReferenceRuns.Load(folder.Path);
 
@@ -177,7 +210,7 @@ public class ReferenceRunsTests
     public void An_old_vs_new_figure_is_measured_against_a_baseline_that_names_no_figure()
     {
         using var folder = new TempFolder();
-        folder.Write("box.json", """
+        Write(folder, "box.json", """
             {
               "schema": "perflab-reference/1", "mode": "full",
               "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
@@ -204,7 +237,7 @@ public class ReferenceRunsTests
     public void An_old_vs_new_figure_is_read_on_the_posts_runtime_when_the_run_has_it()
     {
         using var folder = new TempFolder();
-        folder.Write("box.json", """
+        Write(folder, "box.json", """
             {
               "schema": "perflab-reference/1", "mode": "full",
               "machine": { "name": "box", "processor": "A CPU", "logicalCores": 2 },
@@ -237,7 +270,7 @@ public class ReferenceRunsTests
         var folder = RepoFiles.Path(PerfLab.Course.CourseRepository.ReferenceMachinesFolder);
         foreach (var file in Directory.GetFiles(folder, "*.json"))
         {
-            var runs = ReferenceRuns.ReadRuns(file);
+            var runs = ReferenceDocument.Read(file).Runs;
             Assert.NotEmpty(runs);
             var unkeyed = runs.Where(r => r.Code is null || !System.Text.RegularExpressions.Regex.IsMatch(r.Code, "^[0-9a-f]{64}$")).Select(r => r.Run.Source).ToArray();
             Assert.True(unkeyed.Length == 0, $"{file}: runs without a content key (perflab reference writes one): {string.Join(", ", unkeyed)}");
@@ -251,7 +284,7 @@ public class ReferenceRunsTests
     {
         var file = Path.Combine(PerfLab.Course.CourseRepository.Root(), "data", "reference", "machines", "course-machine-linux-x64.json");
 
-        var runs = ReferenceRuns.ReadRuns(file).Select(r => r.Run).ToArray();
+        var runs = ReferenceDocument.Read(file).Runs.Select(r => r.Run).ToArray();
 
         static bool IsOwnBaseline(BenchmarkRun run, BenchmarkResult row) => run.Baseline == "method" ? row.IsBaseline : run.Baseline == "runtime:" + row.Runtime;
         var compared = runs.SelectMany(run => run.Results.Where(r => r.Ratio is not null && !IsOwnBaseline(run, r))).ToArray();
@@ -269,9 +302,9 @@ public class ReferenceRunsTests
     public void Reading_the_runs_of_a_file_of_another_schema_says_so()
     {
         using var folder = new TempFolder();
-        var file = folder.Write("old.json", Machine("perflab-reference/0"));
+        var file = Write(folder, "old.json", Machine("perflab-reference/0"));
 
-        var ex = Assert.Throws<PerfLabException>(() => ReferenceRuns.ReadRuns(file));
+        var ex = Assert.Throws<PerfLabException>(() => ReferenceDocument.Read(file));
 
         Assert.Contains("declares schema perflab-reference/0", ex.Message, StringComparison.Ordinal);
         Assert.Contains("perflab reference", ex.Fix, StringComparison.Ordinal);

@@ -39,7 +39,7 @@ public class RoomExportTests
         Assert.Equal(RoomExport.Schema, (string?)document["schema"]);
         var machines = document["machines"]!.AsArray().Select(m => m!.AsObject()).ToArray();
         Assert.Equal(["ana", "bo", "cy"], machines.Select(m => (string?)m["machine"]!["name"]));
-        Assert.All(machines, m => Assert.Equal(ReferenceRuns.Schema, (string?)m["schema"]));
+        Assert.All(machines, m => Assert.Equal(ReferenceDocument.Schema, (string?)m["schema"]));
         Assert.Equal(["quick", "quick", "smoke"], machines.Select(m => (string?)m["mode"]));
         Assert.Equal("Test CPU", (string?)machines[0]["machine"]!["processor"]);
         Assert.NotNull(machines[0]["machine"]!["instructionSets"]);
