@@ -1,6 +1,7 @@
 using System.CommandLine;
 using PerfLab.Course;
 using PerfLab.Course.Reference;
+using PerfLab.Course.Views;
 using PerfLab.Course.Room;
 using PerfLab.Results;
 
@@ -39,9 +40,9 @@ internal static class FidelityCommand
 
             var rows = FidelityReport.Rows(catalog, machines, laptops);
             var folder = parse.GetValue(outFolder) ?? CourseRepository.PathOf(CourseRepository.DocsFolder);
-            var markdown = FidelityReport.Markdown(rows, machines, laptops is null ? null : (Path.GetFullPath(roomFile!), laptops));
+            var markdown = FidelityMarkdown.Write(rows, machines, laptops is null ? null : (Path.GetFullPath(roomFile!), laptops));
             var markdownFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.MarkdownFile), markdown, cancellationToken).ConfigureAwait(false);
-            var jsonFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.JsonFile), FidelityReport.Json(rows), cancellationToken).ConfigureAwait(false);
+            var jsonFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.JsonFile), FidelityJson.Write(rows), cancellationToken).ConfigureAwait(false);
             output.WriteLine(markdown.Split('\n').First(l => l.StartsWith("**Summary**", StringComparison.Ordinal)));
             output.WriteLine($"Written: {markdownFile}, {jsonFile}");
             return 0;

@@ -1,5 +1,6 @@
 using PerfLab.Course;
 using PerfLab.Course.Reference;
+using PerfLab.Course.Views;
 using PerfLab.Results;
 using PerfLab.Tests.Support;
 
@@ -20,7 +21,7 @@ public class FidelityReportTests
         Assert.Equal(0.34, j01.Published, 2);
         Assert.True(j01.Agrees, "the reference machine's N10-J01 ratio moved the other way");
         Assert.Contains(rows, r => r.Id == "N10-C05" && r.Compared.StartsWith("DistinctContains", StringComparison.Ordinal));
-        Assert.True(File.ReadAllText(RepoFiles.Path($"{CourseRepository.DocsFolder}/{FidelityReport.MarkdownFile}")) == FidelityReport.Markdown(rows, machines),
+        Assert.True(File.ReadAllText(RepoFiles.Path($"{CourseRepository.DocsFolder}/{FidelityReport.MarkdownFile}")) == FidelityMarkdown.Write(rows, machines),
             "docs/fidelity.md is out of date: run `dotnet run --project helpers/PerfLab.Cli -- fidelity` and commit it.");
     }
 
@@ -30,7 +31,7 @@ public class FidelityReportTests
         var slower = new ReferenceMeasurement("box", "A CPU", 10, 12, "net9.0", "net10.0", null);
 
         Assert.False(new FidelityRow("N10-X", "M", 0.5, [slower], null).Agrees);
-        Assert.Contains("no (AVX-512)", FidelityReport.Markdown([new FidelityRow("N10-X", "M", 0.5, [slower], "AVX-512")], []), StringComparison.Ordinal);
+        Assert.Contains("no (AVX-512)", FidelityMarkdown.Write([new FidelityRow("N10-X", "M", 0.5, [slower], "AVX-512")], []), StringComparison.Ordinal);
         Assert.Null(new FidelityRow("N10-X", "M", 0.5, [], null).Agrees);
     }
 
@@ -47,8 +48,8 @@ public class FidelityReportTests
             new FidelityRow("N10-D", "M", 0.3, [acrossProcesses], null),
         };
 
-        var markdown = FidelityReport.Markdown(rows, []);
-        var json = System.Text.Json.Nodes.JsonNode.Parse(FidelityReport.Json(rows))!["rows"]!;
+        var markdown = FidelityMarkdown.Write(rows, []);
+        var json = System.Text.Json.Nodes.JsonNode.Parse(FidelityJson.Write(rows))!["rows"]!;
 
         Assert.Contains("| N10-A | M | 0.30 | box 0.25 (0.22–0.28) | yes |", markdown, StringComparison.Ordinal);
         Assert.Contains("| N10-B | M | 0.50 | box 0.95 (0.91–1.07) (interval holds 1) | yes |", markdown, StringComparison.Ordinal);
