@@ -14,6 +14,10 @@ public static class CliProcess
 {
     public static string CliAssembly => Path.Combine(AppContext.BaseDirectory, "PerfLab.Cli.dll");
 
+    // A child given no folder starts in the test's output folder, never in the test process's current one: a notebook
+    // run in the test process makes its own (temporary) folder current while it runs, and its test deletes it after.
+    private static string Folder => AppContext.BaseDirectory;
+
     public static Process Start(IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, string? workingDirectory = null) =>
         StartProgram("dotnet", [CliAssembly, .. args], environment, workingDirectory);
 
@@ -24,7 +28,7 @@ public static class CliProcess
     /// </summary>
     public static Process StartProgram(string program, IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null, string? workingDirectory = null, bool redirectInput = false)
     {
-        var process = Process.Start(ChildProcess.StartInfo(program, args, Nullable(environment), workingDirectory))!;
+        var process = Process.Start(ChildProcess.StartInfo(program, args, Nullable(environment), workingDirectory ?? Folder))!;
         if (!redirectInput)
         {
             process.StandardInput.Close();
@@ -38,7 +42,7 @@ public static class CliProcess
     {
         string[] arguments = [CliAssembly, .. args];
         var limit = timeout ?? TimeSpan.FromMinutes(5);
-        var result = await ChildProcess.RunAsync("dotnet", arguments, Nullable(environment), workingDirectory, limit, onOutputLine: null, CancellationToken.None).ConfigureAwait(false);
+        var result = await ChildProcess.RunAsync("dotnet", arguments, Nullable(environment), workingDirectory ?? Folder, limit, onOutputLine: null, CancellationToken.None).ConfigureAwait(false);
         if (result.TimedOut)
         {
             throw new TimeoutException($"dotnet {string.Join(' ', arguments)} did not finish within {limit}; killed with its tree.\n--- stdout\n{result.StandardOutput}\n--- stderr\n{result.StandardError}");

@@ -18,7 +18,7 @@ internal static class NotebookFolder
         {
             if (_running++ == 0)
             {
-                _before = Environment.CurrentDirectory;
+                _before = CurrentOrNone();
             }
 
             Environment.CurrentDirectory = folder;
@@ -27,15 +27,28 @@ internal static class NotebookFolder
         return new Leave();
     }
 
+    // A process started in a folder that was deleted since has no current directory to give back: the notebook's then stays.
+    private static string? CurrentOrNone()
+    {
+        try
+        {
+            return Environment.CurrentDirectory;
+        }
+        catch (IOException)
+        {
+            return null;
+        }
+    }
+
     private sealed class Leave : IDisposable
     {
         public void Dispose()
         {
             lock (Gate)
             {
-                if (--_running == 0)
+                if (--_running == 0 && _before is not null)
                 {
-                    Environment.CurrentDirectory = _before!;
+                    Environment.CurrentDirectory = _before;
                     _before = null;
                 }
             }
