@@ -209,7 +209,7 @@ public sealed class KernelServer : IDisposable
                 error ??= e;
             }
 
-            if (output is DisplayOutput display && display.Data.TryGetValue("text/html", out var html) && ResultsHtml.HasPlotlyLoader(html))
+            if (output is DisplayOutput display && display.Data.TryGetValue("text/html", out var html) && PlotlyAsset.HasLoader(html))
             {
                 _plotlyCarrier = cellId;
             }

@@ -104,7 +104,7 @@ public static class NotebookReport
         if (NeedsPlotly(run, site))
         {
             // Once up front (inlined and packed, or the site's file): an output's own loader is dropped (it comes with the process's first chart).
-            html.Append(site is null ? ResultsHtml.PlotlyPageScript() : "<script src=\"" + Escape(site.PlotlyScript) + "\"></script>");
+            html.Append(site is null ? PlotlyAsset.PackedPageScript() : "<script src=\"" + Escape(site.PlotlyScript) + "\"></script>");
         }
 
         html.Append("</head>\n<body>\n");

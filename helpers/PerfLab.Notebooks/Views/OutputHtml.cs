@@ -75,7 +75,7 @@ internal static class OutputHtml
         {
             // Trusted: the helpers' own views (tables, charts with their scripts, assembly listings). The
             // page carries plotly.js once in its head, so an output's own copy of it is dropped.
-            html.Append("<div class=\"output-html\">").Append(ResultsHtml.WithoutPlotlyLoader(markup)).Append("</div>");
+            html.Append("<div class=\"output-html\">").Append(PlotlyAsset.WithoutLoader(markup)).Append("</div>");
         }
         else if (data.TryGetValue("image/svg+xml", out var svg))
         {

@@ -199,7 +199,7 @@ public class JupyterKernelTests(JupyterKernelspec kernelspec, CourseRun course, 
         {
             var cell = await kernel.ExecuteAsync(Chart, metadata: new JsonObject { ["cellId"] = cellId, ["deletedCells"] = new JsonArray(deleted.Select(d => (JsonNode)d).ToArray()) });
             Assert.True(cell.ReplyStatus == "ok" && cell.ResultHtml?.Contains("Plotly.newPlot(", StringComparison.Ordinal) == true, cell.ToString());
-            return ResultsHtml.HasPlotlyLoader(cell.ResultHtml);
+            return PlotlyAsset.HasLoader(cell.ResultHtml);
         }
 
         Assert.True(await CarriesPlotly("first"), "the first chart of the kernel should carry plotly.js");

@@ -194,7 +194,7 @@ public class RunCommandTests(CourseRun course)
         foreach (var report in Directory.EnumerateFiles(course.Reports, "*.html", SearchOption.AllDirectories))
         {
             var html = File.ReadAllText(report);
-            var packed = html.Split(ResultsHtml.PackedPlotlyAttribute).Length - 1;
+            var packed = html.Split(PlotlyAsset.PackedAttribute).Length - 1;
             var plain = html.Split("plotly.js v2.28.0").Length - 1;
             var expected = html.Contains("Plotly.newPlot", StringComparison.Ordinal) ? 1 : 0;
             Assert.True(packed == expected && plain == 0, $"{report} carries plotly.js {packed} times packed and {plain} times plain, expected {expected} packed and none plain");

@@ -11,7 +11,7 @@ public class NotebookReportTests
 {
     private const string Chart = "<div class=\"chart\" id=\"c1\"></div><script>Plotly.newPlot('c1',[],{});</script>";
 
-    private static readonly string Plotly = ResultsHtml.PlotlyPageScript();
+    private static readonly string Plotly = PlotlyAsset.PackedPageScript();
 
     private static DisplayOutput Html(string html) =>
         new(new Dictionary<string, string> { ["text/html"] = html, ["text/plain"] = "(html)" }, IsResult: false);
@@ -299,7 +299,7 @@ public class NotebookReportTests
     {
         var page = PageOf("run", Html("<table></table>"), Plain("Plotly.newPlot is only text here"));
 
-        Assert.False(page.Contains(ResultsHtml.PackedPlotlyAttribute, StringComparison.Ordinal), $"plotly.js ({Plotly.Length} chars packed) should not be on a page without charts");
+        Assert.False(page.Contains(PlotlyAsset.PackedAttribute, StringComparison.Ordinal), $"plotly.js ({Plotly.Length} chars packed) should not be on a page without charts");
     }
 
     [Fact]

@@ -91,8 +91,8 @@ public class NotebooksSideBySideTests
         {
             var replayed = await NotebookReplay.RunAsync(notebook, _ => recorded, new HashSet<int>(), null, CancellationToken.None);
 
-            Assert.True(ResultsHtml.HasPlotlyLoader(Shown(replayed.Run.Cells[2])), $"the {attempt} run's first chart should carry plotly.js: its page has none yet");
-            Assert.False(ResultsHtml.HasPlotlyLoader(Shown(replayed.Run.Cells[3])), $"the {attempt} run's second chart should not carry plotly.js again");
+            Assert.True(PlotlyAsset.HasLoader(Shown(replayed.Run.Cells[2])), $"the {attempt} run's first chart should carry plotly.js: its page has none yet");
+            Assert.False(PlotlyAsset.HasLoader(Shown(replayed.Run.Cells[3])), $"the {attempt} run's second chart should not carry plotly.js again");
         }
     }
 }

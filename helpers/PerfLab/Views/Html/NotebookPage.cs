@@ -13,9 +13,9 @@ public sealed class NotebookPage
     /// <summary>
     /// plotly.js for a notebook frontend, the first time this page shows a chart, guarded so a page that already
     /// has it does not run it twice; empty afterwards. Marked, so a report that carries plotly.js in its head can
-    /// drop it (<see cref="ResultsHtml.WithoutPlotlyLoader"/>).
+    /// drop it (<see cref="PlotlyAsset.WithoutLoader"/>).
     /// </summary>
-    public string PlotlyLoaderOnce() => Interlocked.Exchange(ref _plotlySent, 1) == 0 ? ResultsHtml.PlotlyLoader() : "";
+    public string PlotlyLoaderOnce() => Interlocked.Exchange(ref _plotlySent, 1) == 0 ? PlotlyAsset.Loader() : "";
 
     /// <summary>
     /// Sends plotly.js again with the next chart: the output that carried it is gone (its cell re-run or

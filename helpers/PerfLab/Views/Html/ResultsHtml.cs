@@ -9,13 +9,10 @@ namespace PerfLab.Views.Html;
 /// <summary>
 /// HTML views of a <see cref="BenchmarkRun"/>: the results table (BenchmarkDotNet's columns, baseline
 /// marked, warnings inline, environment line), and a standalone report page with the charts. plotly.js
-/// comes once per page from the Plotly.NET package (packed on standalone pages), never from a CDN
-/// (workshops go offline).
+/// comes once per page (<see cref="PlotlyAsset"/>), never from a CDN (workshops go offline).
 /// </summary>
 public static class ResultsHtml
 {
-    private const string PlotlyResource = "Plotly.NET.plotly-2.28.0.min.js";
-
     internal const string Style = """
         .perflab-results { font-family: system-ui, sans-serif; color: inherit; }
         .perflab-results .env { color: #888; font-size: 13px; margin: 0.3em 0 0.6em; }
@@ -143,32 +140,6 @@ public static class ResultsHtml
         return page.PlotlyLoaderOnce() + Table(run) + Charts(run, "perflab-" + Guid.NewGuid().ToString("N")[..8]);
     }
 
-    // plotly.js for a notebook frontend (NotebookPage sends it once per page), marked so reports can drop it.
-    internal static string PlotlyLoader() => $"<script {PlotlyLoaderAttribute}>if (typeof Plotly === 'undefined') {{" + PlotlyScript() + "}</script>";
-
-    /// <summary>Whether <paramref name="html"/> holds the loader <see cref="NotebookPage.PlotlyLoaderOnce"/> put in it.</summary>
-    /// <param name="html">An output's HTML.</param>
-    public static bool HasPlotlyLoader(string html) =>
-        html?.Contains($"<script {PlotlyLoaderAttribute}>", StringComparison.Ordinal) == true;
-
-    /// <summary><paramref name="html"/> without the plotly.js loader <see cref="NotebookPage.PlotlyLoaderOnce"/> put in it.</summary>
-    /// <param name="html">An output's HTML.</param>
-    public static string WithoutPlotlyLoader(string html)
-    {
-        ArgumentNullException.ThrowIfNull(html);
-        var start = html.IndexOf($"<script {PlotlyLoaderAttribute}>", StringComparison.Ordinal);
-        if (start < 0)
-        {
-            return html;
-        }
-
-        // plotly.js comes with every "</script" escaped (PlotlyScript), so the first one closes the loader.
-        var end = html.IndexOf("</script>", start, StringComparison.Ordinal);
-        return end < 0 ? html : html[..start] + html[(end + "</script>".Length)..];
-    }
-
-    private const string PlotlyLoaderAttribute = "data-perflab-plotly";
-
     /// <summary>A standalone page: title, table, charts, plotly.js inlined once (packed). Opens offline.</summary>
     /// <param name="run">The run.</param>
     /// <param name="title">The page title.</param>
@@ -177,69 +148,9 @@ public static class ResultsHtml
         ArgumentNullException.ThrowIfNull(run);
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\">"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + Escape(title) + "</title>"
-            + PlotlyPageScript() + "</head>"
+            + PlotlyAsset.PackedPageScript() + "</head>"
             + "<body style=\"font-family: system-ui, sans-serif; margin: 1.5em;\"><h2>" + Escape(title) + "</h2>"
             + Table(run) + Charts(run) + "</body></html>\n";
-    }
-
-    /// <summary>plotly.js as a file, for pages that load it by its address (the course site).</summary>
-    public static string PlotlyFile() => PlotlyText();
-
-    /// <summary>plotly.js, as embedded in the Plotly.NET package.</summary>
-    public static string PlotlyScript() => PlotlyText().Replace("</script", "<\\/script", StringComparison.OrdinalIgnoreCase);
-
-    /// <summary>
-    /// The script element that brings plotly.js to a standalone page's head, packed: gzip in base64 is about
-    /// 1.45 MB where plotly.js is 3.6 MB, the most of every report. The browser unpacks it with
-    /// DecompressionStream and runs it as an inline script; until then Plotly.newPlot queues its calls, so
-    /// the charts the page draws while it loads are drawn when plotly.js is ready. A browser without
-    /// DecompressionStream (before 2023) shows why in each chart's place. Notebook frontends get
-    /// <see cref="NotebookPage.PlotlyLoaderOnce"/>, plain: a frontend's page may forbid what unpacking needs.
-    /// </summary>
-    public static string PlotlyPageScript() => PackedPlotly.Value;
-
-    /// <summary>The attribute that marks <see cref="PlotlyPageScript"/>'s element (one per page).</summary>
-    public const string PackedPlotlyAttribute = "data-perflab-plotly-packed";
-
-    private static readonly Lazy<string> PackedPlotly = new(() =>
-    {
-        using var packed = new MemoryStream();
-        using (var gzip = new System.IO.Compression.GZipStream(packed, System.IO.Compression.CompressionLevel.SmallestSize))
-        {
-            gzip.Write(Encoding.UTF8.GetBytes(PlotlyText()));
-        }
-
-        return $"<script {PackedPlotlyAttribute}>" + PlotlyUnpacker.Replace("PACKED", Convert.ToBase64String(packed.ToArray()), StringComparison.Ordinal) + "</script>";
-    });
-
-    // Queues newPlot until plotly.js is unpacked and run, then replays the calls in order.
-    private const string PlotlyUnpacker = """
-        (function () {
-          var queued = [];
-          window.Plotly = { newPlot: function () { queued.push(arguments); return Promise.resolve(); } };
-          function fail(why) {
-            var show = function () { document.querySelectorAll('.chart').forEach(function (c) { c.textContent = 'The charts cannot be drawn: ' + why; }); };
-            if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', show); } else { show(); }
-          }
-          if (typeof DecompressionStream === 'undefined') { fail('this browser cannot unpack plotly.js (it needs DecompressionStream, in every browser since 2023).'); return; }
-          var text = atob('PACKED'), bytes = new Uint8Array(text.length);
-          for (var i = 0; i < text.length; i++) { bytes[i] = text.charCodeAt(i); }
-          new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function (code) {
-            delete window.Plotly;
-            var script = document.createElement('script');
-            script.text = code;
-            document.head.appendChild(script);
-            queued.forEach(function (call) { window.Plotly.newPlot.apply(window.Plotly, call); });
-          }).catch(function (error) { fail('plotly.js did not unpack (' + error + ').'); });
-        })();
-        """;
-
-    private static string PlotlyText()
-    {
-        using var stream = typeof(Plotly.NET.Chart).Assembly.GetManifestResourceStream(PlotlyResource)
-            ?? throw new PerfLabException($"plotly.js is missing from the Plotly.NET package ({PlotlyResource}).", "Restore the packages again (`dotnet restore`).");
-        using var reader = new StreamReader(stream);
-        return reader.ReadToEnd();
     }
 
     // A wrapping cell breaks between words, never inside one: an interval, "(1.10–1.38)", would otherwise break after its dash.
