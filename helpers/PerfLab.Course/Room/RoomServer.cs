@@ -8,6 +8,7 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using PerfLab.Course.Views;
 using PerfLab.Room;
 
 namespace PerfLab.Course.Room;
@@ -170,7 +171,7 @@ public sealed class RoomServer : IAsyncDisposable
     }
 
     // The course's one copy of plotly.js, read once.
-    private static readonly Lazy<string> Plotly = new(PerfLab.Views.Html.ResultsHtml.PlotlyFile);
+    private static readonly Lazy<string> Plotly = new(PerfLab.Views.Html.PlotlyAsset.File);
 
     private static Task PageAsync(HttpContext context, string text, string contentType)
     {

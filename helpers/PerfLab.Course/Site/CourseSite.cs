@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Runtime.Intrinsics.X86;
 using System.Text.RegularExpressions;
+using PerfLab.Course.Site.Pages;
 using PerfLab.Disassembly;
 using PerfLab.Files;
 using PerfLab.Notebooks;
@@ -8,7 +9,6 @@ using PerfLab.Notebooks.Documents;
 using PerfLab.Notebooks.Views;
 using PerfLab.Results;
 using PerfLab.Views.Html;
-using static PerfLab.Views.Html.HtmlText;
 
 namespace PerfLab.Course.Site;
 
@@ -36,7 +36,7 @@ public static partial class CourseSite
     public const string Assets = "assets";
 
     private const string StyleFile = Assets + "/site.css";
-    private const string PlotlyFile = Assets + "/plotly.min.js";
+    private const string PlotlyFile = PlotlyAsset.AssetPath;
 
     /// <summary>Builds the site into <paramref name="outFolder"/> (created; earlier pages replaced).</summary>
     /// <param name="outFolder">Where the site goes.</param>
@@ -80,10 +80,10 @@ public static partial class CourseSite
 
         var root = Path.GetFullPath(outFolder);
         Directory.CreateDirectory(Path.Combine(root, Assets));
-        var site = new SiteContext(root, repository, catalog, reference, await ListingMachineAsync(cancellationToken).ConfigureAwait(false));
+        var site = new SitePages(root, repository, catalog, reference, await ListingMachineAsync(cancellationToken).ConfigureAwait(false));
         var pages = new List<string>();
-        await WriteAsync(root, StyleFile, NotebookReport.Stylesheet + SiteStyle, pages, cancellationToken).ConfigureAwait(false);
-        await WriteAsync(root, PlotlyFile, ResultsHtml.PlotlyFile(), pages, cancellationToken).ConfigureAwait(false);
+        await WriteAsync(root, StyleFile, NotebookReport.Stylesheet + SitePages.Style, pages, cancellationToken).ConfigureAwait(false);
+        await WriteAsync(root, PlotlyFile, PlotlyAsset.File(), pages, cancellationToken).ConfigureAwait(false);
 
         var answered = 0;
         var missing = new List<string>();
@@ -97,26 +97,24 @@ public static partial class CourseSite
             var exercises = ExerciseSections.CodeCells(document);
             var replayed = await NotebookReplay.RunAsync(path, code => byCode.GetValueOrDefault(code), exercises, line => log("  " + line), cancellationToken).ConfigureAwait(false);
 
-            var notes = new Dictionary<int, string>();
-            var hidden = new HashSet<int>();
+            var notes = new CellNotes();
             foreach (var call in replayed.Calls)
             {
                 asked.Add((CourseRepository.NotebooksFolder + "/" + notebook.Path, call.Code));
                 if (call.Found is { } run)
                 {
                     answered++;
-                    notes.TryAdd(call.Cell, $"Results of the reference run ({Escape(run.StartedAt.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture))}, {Escape(ModeChoice.Name(run.Mode))} mode); run the notebook for your machine's.");
+                    notes.Reference(call.Cell, new ReferenceResultNote(run.StartedAt, run.Mode));
                 }
                 else
                 {
                     missing.Add($"{notebook.Path}, cell {call.Cell + 1} ({call.Type})");
-                    notes[call.Cell] = $"<span class=\"missing\">No reference result for {Escape(call.Type)} as this cell writes it: the reference run has not measured this code yet (it is new or changed since). Run the notebook to see the numbers.</span>";
-                    hidden.Add(call.Cell);
+                    notes.Set(call.Cell, new MissingResultNote(call.Type), hide: true);
                 }
 
                 if (room?.Note(call.Code) is { } roomNote)
                 {
-                    notes[call.Cell] = notes.TryGetValue(call.Cell, out var note) ? note + "<br>" + roomNote : roomNote;
+                    notes.AddRoom(call.Cell, roomNote);
                 }
             }
 
@@ -126,8 +124,7 @@ public static partial class CourseSite
                 if (cell.Cell.Index > firstMissing)
                 {
                     // It reads a run this page does not have (a break-even chart, an exercise's check): a note, not a failure.
-                    notes[cell.Cell.Index] = $"<span class=\"missing\">Not shown here: this cell uses the results of cell {firstMissing + 1}, which the reference run has not measured.</span>";
-                    hidden.Add(cell.Cell.Index);
+                    notes.Set(cell.Cell.Index, new UsesMissingNote(firstMissing), hide: true);
                     continue;
                 }
 
@@ -135,12 +132,9 @@ public static partial class CourseSite
                 problems.Add($"{notebook.Path}, {cell.Cell.Name}: {error?.Message ?? "the cell failed"}");
             }
 
-            var solutionLink = $"<a href=\"{Escape(site.Relative(notebook.Page, "solutions/" + Path.ChangeExtension(notebook.Solution, ".html")))}\">{Escape(notebook.Solution)}</a>";
             foreach (var cell in exercises)
             {
-                notes[cell] = cell == exercises.Min()
-                    ? $"The exercise, not run here: edit this cell in the notebook, run it, then run its check. A solution: {solutionLink}."
-                    : "The exercise's check, not run here: in the notebook it prints ✓ when your answer is right, or ✗ with a hint.";
+                notes.Set(cell, cell == exercises.Min() ? new ExerciseNote(SolutionPage(notebook), notebook.Solution) : new ExerciseCheckNote());
             }
 
             var frame = new SiteFrame(
@@ -148,8 +142,8 @@ public static partial class CourseSite
                 site.Relative(notebook.Page, PlotlyFile),
                 site.Header(notebook, index),
                 site.Footer(notebook.Page),
-                notes,
-                hidden,
+                site.Notes(notebook.Page, notes),
+                notes.Hidden,
                 link => site.Link(notebook.Page, Path.GetDirectoryName(notebook.Path)!.Replace('\\', '/'), link));
             await WriteAsync(root, notebook.Page, NotebookReport.Page(replayed.Run, frame), pages, cancellationToken).ConfigureAwait(false);
         }
@@ -159,7 +153,7 @@ public static partial class CourseSite
             var solution = Path.Combine(CourseRepository.PathOf(CourseRepository.SolutionsFolder, repo), notebook.Solution);
             if (File.Exists(solution))
             {
-                var page = "solutions/" + Path.ChangeExtension(notebook.Solution, ".html");
+                var page = SolutionPage(notebook);
                 await WriteAsync(root, page, site.SolutionPage(notebook, page, await File.ReadAllTextAsync(solution, cancellationToken).ConfigureAwait(false)), pages, cancellationToken).ConfigureAwait(false);
             }
         }
@@ -172,6 +166,8 @@ public static partial class CourseSite
             .ToArray();
         return new SiteResult(root, pages, answered, missing, stale, problems, room?.Noted ?? 0);
     }
+
+    private static string SolutionPage(SiteNotebook notebook) => "solutions/" + Path.ChangeExtension(notebook.Solution, ".html");
 
     private static string OnlyMachineFile(string repo)
     {
@@ -213,18 +209,6 @@ public static partial class CourseSite
         await AtomicFile.WriteAllTextAsync(target, content, cancellationToken).ConfigureAwait(false);
         pages.Add(page);
     }
-
-    private const string SiteStyle = """
-
-        nav.site { max-width: 1040px; margin: 0 auto; padding: 10px 24px; display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 14px; border-bottom: 1px solid var(--border); }
-        nav.site .home { font-weight: 600; }
-        nav.site .track { color: var(--muted); }
-        nav.site .step { margin-left: auto; display: flex; gap: 14px; }
-        nav.site.bottom { border-bottom: 0; border-top: 1px solid var(--border); }
-        p.note { margin: 6px 0 0; padding: 2px 10px; border-left: 3px solid var(--link); font-size: 14px; color: var(--muted); }
-        p.note .missing { color: var(--warn); }
-        .run-it code { background: var(--panel); padding: 0.1em 0.3em; border-radius: 4px; font-size: 90%; }
-        """;
 
     [GeneratedRegex(@"^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$")]
     private static partial Regex RepositoryName();

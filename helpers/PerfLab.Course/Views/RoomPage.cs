@@ -1,4 +1,6 @@
-namespace PerfLab.Course.Room;
+using PerfLab.Course.Room;
+
+namespace PerfLab.Course.Views;
 
 /// <summary>
 /// The room's page (GET /): for the cell picked (the most recent by default), every laptop's ratio with its interval as
@@ -16,7 +18,7 @@ public static class RoomPage
     public const string ScriptPath = "/assets/room.js";
 
     /// <summary>Where plotly.js is served.</summary>
-    public const string PlotlyPath = "/assets/plotly.min.js";
+    public const string PlotlyPath = "/" + PerfLab.Views.Html.PlotlyAsset.AssetPath;
 
     /// <summary>The page's Content-Security-Policy: scripts from the room only, none inline; Plotly's inline styles allowed.</summary>
     public const string ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

@@ -41,7 +41,7 @@ public class RoomExportCliTests
         // The site's note under a cell the room ran.
         var site = SiteRoom.Read(export)!;
         var code = ReferenceDocument.Read(ReferenceFile).Runs.First(r => r.Suite == "notebooks/00-start-here.ipynb").Code!;
-        var note = site.Note(code);
+        var note = PerfLab.Course.Site.Pages.SitePages.RoomNoteHtml(site.Note(code)!);
         Assert.StartsWith("In the room (room.json), 2 laptops ran this code: ", note, StringComparison.Ordinal);
         Assert.Contains(" on net10.0 / net8.0: ana ", note, StringComparison.Ordinal);
         Assert.Contains(", b|o ", note, StringComparison.Ordinal);

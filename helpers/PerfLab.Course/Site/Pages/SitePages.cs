@@ -1,16 +1,32 @@
+using System.Globalization;
 using System.Text;
+using PerfLab.Course.Room;
 using PerfLab.Notebooks.Views;
 using PerfLab.Views.Html;
 using static PerfLab.Views.Html.HtmlText;
 
-namespace PerfLab.Course.Site;
+namespace PerfLab.Course.Site.Pages;
 
 /// <summary>
-/// What every page of one site shares: where pages are, the navigation, where a link goes, and the facts each
-/// page names (the reference machine and the machine that captured the listings).
+/// The site's markup: every page's navigation, header and footer, the notes under code cells, the index and the
+/// solutions' pages, and the site's own styles; with where pages are and where a link goes, and the facts each page
+/// names (the reference machine and the machine that captured the listings). <see cref="CourseSite"/> plans the pages.
 /// </summary>
-internal sealed class SiteContext(string root, string? repository, IReadOnlyList<SiteNotebook> catalog, ReferenceFacts reference, string listingMachine)
+internal sealed class SitePages(string root, string? repository, IReadOnlyList<SiteNotebook> catalog, ReferenceFacts reference, string listingMachine)
 {
+    /// <summary>The site's styles, after the notebook report's stylesheet.</summary>
+    public const string Style = """
+
+        nav.site { max-width: 1040px; margin: 0 auto; padding: 10px 24px; display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 14px; border-bottom: 1px solid var(--border); }
+        nav.site .home { font-weight: 600; }
+        nav.site .track { color: var(--muted); }
+        nav.site .step { margin-left: auto; display: flex; gap: 14px; }
+        nav.site.bottom { border-bottom: 0; border-top: 1px solid var(--border); }
+        p.note { margin: 6px 0 0; padding: 2px 10px; border-left: 3px solid var(--link); font-size: 14px; color: var(--muted); }
+        p.note .missing { color: var(--warn); }
+        .run-it code { background: var(--panel); padding: 0.1em 0.3em; border-radius: 4px; font-size: 90%; }
+        """;
+
     private const string RunCommand = "dotnet run --project helpers/PerfLab.Cli -- run notebooks/";
 
     /// <summary>The address of <paramref name="target"/> (relative to the site's root) from <paramref name="page"/>.</summary>
@@ -129,6 +145,36 @@ internal sealed class SiteContext(string root, string? repository, IReadOnlyList
             + "<main><section class=\"cell code\"><pre class=\"source\"><code class=\"language-csharp\">" + CSharpHighlighter.ToHtml(source.ReplaceLineEndings("\n")) + "</code></pre></section></main>\n"
             + Footer(page));
     }
+
+    /// <summary>The notes under a page's code cells, as that page shows them (trusted HTML), by cell index.</summary>
+    public IReadOnlyDictionary<int, string> Notes(string page, CellNotes notes) => notes.Cells.ToDictionary(
+        cell => cell,
+        cell => string.Join("<br>", new[] { notes.Main(cell) is { } main ? Note(page, main) : null }.Concat(notes.Room(cell).Select(RoomNoteHtml)).OfType<string>()));
+
+    /// <summary>A room's note (<see cref="SiteRoom"/>): every string a laptop sent is escaped.</summary>
+    public static string RoomNoteHtml(RoomNote note)
+    {
+        var series = note.Series.Select(s => $"{Escape(s.Name)}: " + string.Join(", ", s.Ratios.Select(x => $"{Escape(x.Laptop)} {Number(x.Ratio)}"))).ToArray();
+        var smoke = note.SmokeLaptops.Select(Escape).ToArray();
+        return $"In the room ({Escape(note.Export)}), {note.Laptops} {(note.Laptops == 1 ? "laptop" : "laptops")} ran this code"
+            + (series.Length == 0 ? "" : ": " + string.Join("; ", series))
+            + (smoke.Length == 0 ? "." : $"{(series.Length == 0 ? ":" : ";")} without numbers (smoke mode): {string.Join(", ", smoke)}.");
+    }
+
+    private string Note(string page, SiteNote note) => note switch
+    {
+        ReferenceResultNote r => $"Results of the reference run ({Escape(r.StartedAt.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture))}, {Escape(ModeChoice.Name(r.Mode))} mode); run the notebook for your machine's.",
+        MissingResultNote m => $"<span class=\"missing\">No reference result for {Escape(m.Type)} as this cell writes it: the reference run has not measured this code yet (it is new or changed since). Run the notebook to see the numbers.</span>",
+        UsesMissingNote u => $"<span class=\"missing\">Not shown here: this cell uses the results of cell {u.Cell + 1}, which the reference run has not measured.</span>",
+        ExerciseNote e => $"The exercise, not run here: edit this cell in the notebook, run it, then run its check. A solution: <a href=\"{Escape(Relative(page, e.SolutionPage))}\">{Escape(e.SolutionName)}</a>.",
+        ExerciseCheckNote => "The exercise's check, not run here: in the notebook it prints ✓ when your answer is right, or ✗ with a hint.",
+        RoomNote room => RoomNoteHtml(room),
+        _ => throw new ArgumentOutOfRangeException(nameof(note), note, null),
+    };
+
+    private static string Number(RoomRatio ratio) => ratio.Low is { } low && ratio.High is { } high
+        ? string.Create(CultureInfo.InvariantCulture, $"{ratio.Ratio:0.00} ({low:0.00}–{high:0.00})")
+        : ratio.Ratio.ToString("0.00", CultureInfo.InvariantCulture);
 
     private string Document(string title, string page, string body) =>
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"color-scheme\" content=\"light dark\">"
