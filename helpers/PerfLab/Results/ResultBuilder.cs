@@ -21,7 +21,7 @@ public sealed record CaseLaunches(IReadOnlyList<HostResult> Launches)
 public sealed record RuntimeOutcome(string Moniker, string Source, HostRuntime Runtime, IReadOnlyList<CaseLaunches> Cases, bool Cached);
 
 /// <summary>Turns host results into rows: launches combined, ratios against the baseline with their intervals, and warnings a reader should see.</summary>
-public static class ResultBuilder
+internal static class ResultBuilder
 {
     /// <summary>Error above this share of the mean marks a result as noisy.</summary>
     public const double NoisyRelativeError = 0.10;
