@@ -38,7 +38,7 @@ public sealed class PerfLabHome
     /// <summary>Host folders with ReadyToRun code, one per runtime and host build (<see cref="Benchmarks.ReadyToRunHosts"/>).</summary>
     public string ReadyToRunHosts => Path.Combine(Root, "hosts");
 
-    /// <summary>Projects used to download runtime packs with <c>dotnet restore</c>.</summary>
+    /// <summary>Projects used to download packages with <c>dotnet restore</c>: the runtime packs and each runtime's crossgen2.</summary>
     public string Provisioning => Path.Combine(Root, "provision");
 
     /// <summary>

@@ -2,8 +2,8 @@ namespace PerfLab.Tests.Support;
 
 /// <summary>
 /// The PerfLab home of the integration tests (every test project), apart from the reader's own. Only what
-/// cannot be wrong is kept between test runs: provisioned runtimes, their download projects, compiled
-/// benchmark assemblies (content-addressed) and the cross-process locks live in <see cref="SharedRoot"/>.
+/// cannot be wrong is kept between test runs: provisioned runtimes, their download projects, the precompiled hosts,
+/// compiled benchmark assemblies (content-addressed) and the cross-process locks live in <see cref="SharedRoot"/>.
 /// Measurements (cached results and asm listings) and scratch folders live in a folder of this test run
 /// alone, so a noisy measurement one run cached can never fail the next run.
 /// </summary>

@@ -33,7 +33,7 @@ public static class KitPrefetch
         var sdk = DotnetInstallation.Current();
 
         var wanted = KitPackageList.For(repo, platforms);
-        log($"{wanted.Packages.Count} packages for {string.Join(", ", platforms)} (the helpers' restore, apphost and runtime packs of {string.Join(", ", RuntimeCatalog.All.Select(r => r.Version))})");
+        log($"{wanted.Packages.Count} packages for {string.Join(", ", platforms)} (the helpers' restore, apphost and runtime packs of {string.Join(", ", RuntimeCatalog.All.Select(r => r.Version))}, crossgen2 where the host is precompiled, the pinned .NET Interactive tool)");
         await KitPackageFolder.FillAsync(wanted, packagesFolder, home, sdk, log, cancellationToken).ConfigureAwait(false);
 
         var commit = await CourseBundle.CreateAsync(repo, root, log, cancellationToken).ConfigureAwait(false);

@@ -1,11 +1,12 @@
 using System.Security.Cryptography;
+using PerfLab.Files;
 using PerfLab.Processes;
 using PerfLab.Runtimes;
 
 namespace PerfLab.Benchmarks;
 
 /// <summary>
-/// Host folders whose BenchmarkDotNet, Perfolizer, Pragmastat and host assemblies carry ReadyToRun code, compiled
+/// Host folders whose BenchmarkDotNet (with its Annotations), Perfolizer, Pragmastat, host and PerfLab.Inputs assemblies carry ReadyToRun code, compiled
 /// by the runtime's own crossgen2 against that exact runtime, once per machine (the PerfLab home's hosts/). A launch
 /// otherwise JIT-compiles some 2,500 of their methods at Tier0 before and after measuring (docs/performance.md,
 /// "ReadyToRun hosts"). Only the host's own code changes: the benchmark is compiled and tiered as before.
@@ -130,7 +131,7 @@ public sealed class ReadyToRunHosts
                     if (failure.Download)
                     {
                         Directory.CreateDirectory(_home.ReadyToRunHosts);
-                        await File.WriteAllTextAsync(unavailable, $"{failure.Reason}{Environment.NewLine}(written {DateTime.UtcNow:u}; `perflab runtimes --provision` tries again){Environment.NewLine}", cancellationToken).ConfigureAwait(false);
+                        await AtomicFile.WriteAllTextAsync(unavailable, $"{failure.Reason}{Environment.NewLine}(written {DateTime.UtcNow:u}; `perflab runtimes --provision` tries again){Environment.NewLine}", cancellationToken).ConfigureAwait(false);
                     }
 
                     Use(runtime, null);

@@ -1,3 +1,5 @@
+using PerfLab.Files;
+
 namespace PerfLab.Processes;
 
 /// <summary>
@@ -94,7 +96,7 @@ internal sealed class FileLock : IDisposable
     {
         try
         {
-            File.WriteAllText(path + ".owner", $"process {Environment.ProcessId}, since {DateTime.Now:HH:mm:ss}");
+            AtomicFile.WriteAllText(path + ".owner", $"process {Environment.ProcessId}, since {DateTime.Now:HH:mm:ss}");
         }
         catch (IOException)
         {

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PerfLab.Files;
 using PerfLab.Processes;
 
 namespace PerfLab.Runtimes;
@@ -73,7 +74,7 @@ public static class PackageDownload
         var items = string.Join(Environment.NewLine, packages
             .GroupBy(p => p.Id, StringComparer.OrdinalIgnoreCase)
             .Select(g => $"    <PackageDownload Include=\"{g.Key}\" Version=\"{string.Join(';', g.Select(p => $"[{p.Version}]"))}\" />"));
-        await File.WriteAllTextAsync(Path.Combine(projectFolder, "download.csproj"), $"""
+        await AtomicFile.WriteAllTextAsync(Path.Combine(projectFolder, "download.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <!-- Written by PerfLab: downloads packages; nothing is built. -->
               <PropertyGroup>
