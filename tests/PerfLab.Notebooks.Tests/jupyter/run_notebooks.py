@@ -38,17 +38,29 @@ def problems_of(nb):
     return found
 
 
+# A kernel that dies before its first reply never ran a cell: jupyter_client picks free ports and the kernel binds
+# them a moment later, so another process can take one in between (CI: NetMQ's AddressAlreadyInUseException). Such a
+# start is tried once more, on new ports, and said on stderr; any later death is the notebook's problem.
+STARTS = 2
+DIED_AT_START = "Kernel died before replying to kernel_info"
+
+
 def run(path, kernel):
-    nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, kernel_name=kernel, timeout=600, allow_errors=True,
-                            resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
     started = time.monotonic()
-    problems = []
-    try:
-        # start_kernel's keywords reach the kernel's Popen: its stdout joins this script's stderr.
-        client.execute(stdout=sys.stderr.fileno())
-    except Exception as ex:
-        problems.append({"cell": None, "kind": "nbclient", "text": "".join(traceback.format_exception(type(ex), ex, ex.__traceback__))})
+    for attempt in range(1, STARTS + 1):
+        nb = nbformat.read(path, as_version=4)
+        client = NotebookClient(nb, kernel_name=kernel, timeout=600, allow_errors=True,
+                                resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
+        problems = []
+        try:
+            # start_kernel's keywords reach the kernel's Popen: its stdout joins this script's stderr.
+            client.execute(stdout=sys.stderr.fileno())
+        except Exception as ex:
+            if DIED_AT_START in str(ex) and attempt < STARTS:
+                print(f"run_notebooks.py: the kernel for {path} died before its first reply ({ex}); starting it again", file=sys.stderr, flush=True)
+                continue
+            problems.append({"cell": None, "kind": "nbclient", "text": "".join(traceback.format_exception(type(ex), ex, ex.__traceback__))})
+        break
     problems = problems_of(nb) + problems
     return {"path": path, "seconds": round(time.monotonic() - started, 3), "cells": len(nb.cells), "problems": problems}
 
