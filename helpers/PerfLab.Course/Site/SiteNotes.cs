@@ -23,9 +23,9 @@ internal sealed record ExerciseCheckNote : SiteNote;
 
 /// <summary>
 /// A room's laptops ran the cell's code (<see cref="SiteRoom"/>): each case's ratios by laptop, and the laptops that ran
-/// it in smoke mode, without numbers.
+/// it in smoke mode, without numbers. It follows the cell's own note (<see cref="CellNotes.AddRoom"/>).
 /// </summary>
-internal sealed record RoomNote(string Export, int Laptops, IReadOnlyList<RoomSeries> Series, IReadOnlyList<string> SmokeLaptops) : SiteNote;
+internal sealed record RoomNote(string Export, int Laptops, IReadOnlyList<RoomSeries> Series, IReadOnlyList<string> SmokeLaptops);
 
 /// <summary>One case on one runtime against its baseline ("Case on net10.0 / net8.0"), each laptop's ratio.</summary>
 internal sealed record RoomSeries(string Name, IReadOnlyList<(string Laptop, RoomRatio Ratio)> Ratios);

@@ -168,7 +168,6 @@ internal sealed class SitePages(string root, string? repository, IReadOnlyList<S
         UsesMissingNote u => $"<span class=\"missing\">Not shown here: this cell uses the results of cell {u.Cell + 1}, which the reference run has not measured.</span>",
         ExerciseNote e => $"The exercise, not run here: edit this cell in the notebook, run it, then run its check. A solution: <a href=\"{Escape(Relative(page, e.SolutionPage))}\">{Escape(e.SolutionName)}</a>.",
         ExerciseCheckNote => "The exercise's check, not run here: in the notebook it prints ✓ when your answer is right, or ✗ with a hint.",
-        RoomNote room => RoomNoteHtml(room),
         _ => throw new ArgumentOutOfRangeException(nameof(note), note, null),
     };
 
