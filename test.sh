@@ -138,11 +138,7 @@ echo "test.sh: running ${#projects[@]} test projects side by side; each one's ou
 declare -A name_of=()
 for project in "${projects[@]}"; do
   name="$(basename "$project" .csproj)"
-  # The set-up tests build fresh clones and measure nothing: at low priority they take the cores the other two
-  # projects leave idle, whose benchmarks wait for one another on the measuring lock, instead of slowing them.
-  priority=()
-  [ "$name" = "PerfLab.Setup.Tests" ] && priority=(nice -n 10)
-  "${priority[@]}" dotnet test "$project" --no-build --logger trx --results-directory "$results" "${test_args[@]}" > "$logs/$name.log" 2>&1 &
+  dotnet test "$project" --no-build --logger trx --results-directory "$results" "${test_args[@]}" > "$logs/$name.log" 2>&1 &
   pids+=($!)
   name_of[$!]="$name"
 done
