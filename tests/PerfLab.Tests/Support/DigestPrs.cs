@@ -186,13 +186,21 @@ public static partial class DigestPrs
     /// </summary>
     public static IEnumerable<string> Uncredited(string figureId, IEnumerable<string> listed, Extraction digests)
     {
+        // A figure that lists no PR has nothing to credit: the digests' index of tables beyond their sections
+        // (N9-V01's exception throughput) gives numbers and no PR.
+        var prs = listed.ToList();
+        if (prs.Count == 0)
+        {
+            yield break;
+        }
+
         if (!digests.Figures.TryGetValue(figureId, out var entry))
         {
             yield return $"{figureId}: the digests have no entry for this figure.";
             yield break;
         }
 
-        foreach (var pr in listed)
+        foreach (var pr in prs)
         {
             if (entry.Asides.Contains(pr, StringComparer.Ordinal))
             {
