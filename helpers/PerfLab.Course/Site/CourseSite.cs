@@ -227,7 +227,7 @@ internal sealed record ReferenceFacts(string File, string Machine, string Mode, 
         return new ReferenceFacts(
             Path.GetFullPath(file),
             // One processor: the machine's; several: each with how many runs it made.
-            document.Machine.Describe(document.Machine.Os, document.Processors is { Count: > 1 } several ? string.Join(" and ", several.Select(p => $"{p.Processor} ({p.Runs} runs)")) : null),
+            document.Machine.Describe(document.Machine.Os, document.Processors is { Count: > 1 } several ? string.Join(" and ", several.Select(p => $"{p.Processor} ({p.Runs} {(p.Runs == 1 ? "run" : "runs")})")) : null),
             document.Mode,
             dates.Length == 0 ? "?" : dates[0] == dates[^1] ? dates[0] : $"{dates[0]} to {dates[^1]}",
             string.Join(", ", versions));

@@ -193,6 +193,7 @@ internal sealed class SitePages(string root, string? repository, IReadOnlyList<S
         "jit" => "The JIT",
         "collections" => "Collections",
         "regex" => "Regular expressions and searching",
+        "runtime" => "The runtime",
         _ => track,
     };
 }
