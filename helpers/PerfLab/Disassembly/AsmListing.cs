@@ -195,8 +195,12 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
     /// <summary>The name uses C#'s spelling of its small types (no "ubyte" or "ushort" a newer JIT would print otherwise).</summary>
     public bool PrintsCSharpNames => !SmallType().Matches(Method).Any(m => m.Value is "ubyte" or "ushort");
 
-    /// <summary>Optimized code: Tier1, OSR or FullOpts.</summary>
-    public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier == "FullOpts";
+    /// <summary>
+    /// Optimized code: Tier1, OSR or FullOpts, including Tier0-FullOpts: asked for Tier0, the JIT optimized at once,
+    /// as it does for a method with a loop that on-stack replacement could not leave later (one with a stackalloc),
+    /// and that code is the method's last.
+    /// </summary>
+    public bool IsOptimized => Tier.StartsWith("Tier1", StringComparison.Ordinal) || Tier.EndsWith("FullOpts", StringComparison.Ordinal);
 
     /// <summary>
     /// What makes this listing unfit to show, or null: a line that is no label, instruction or data where
@@ -212,7 +216,7 @@ public sealed partial record AsmListing(string Method, string Tier, bool UsesPgo
         }
 
         // MinOpts is a steady state too (a method too large to optimize, or marked NoOptimization).
-        return steadyState && Tier.Contains("Tier0", StringComparison.Ordinal) ? $"{Tier} code where the steady state (optimized code) belongs" : null;
+        return steadyState && Tier.Contains("Tier0", StringComparison.Ordinal) && !IsOptimized ? $"{Tier} code where the steady state (optimized code) belongs" : null;
     }
 
     /// <summary>The whole listing as text.</summary>

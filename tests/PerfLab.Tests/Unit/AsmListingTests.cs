@@ -59,6 +59,16 @@ public class AsmListingTests
     }
 
     [Fact]
+    public void A_tier0_request_the_jit_optimized_at_once_is_a_steady_state()
+    {
+        // A method with a loop and a stackalloc: on-stack replacement cannot leave it later, so its first code is optimized and final.
+        var listing = Parse(Net8Style.Replace("(Tier1)", "(Tier0-FullOpts)", StringComparison.Ordinal));
+
+        Assert.True(listing.IsOptimized);
+        Assert.Null(listing.Problem(steadyState: true));
+    }
+
+    [Fact]
     public void An_instrumented_tier0_listing_is_malformed_as_steady_state_and_well_formed_otherwise()
     {
         var listing = Parse(Net8Style.Replace("(Tier1)", "(Instrumented Tier0)", StringComparison.Ordinal));
