@@ -40,7 +40,7 @@ internal static class FidelityCommand
 
             var rows = FidelityReport.Rows(catalog, machines, laptops);
             var folder = parse.GetValue(outFolder) ?? CourseRepository.PathOf(CourseRepository.DocsFolder);
-            var markdown = FidelityMarkdown.Write(rows, machines, laptops is null ? null : (Path.GetFullPath(roomFile!), laptops));
+            var markdown = FidelityMarkdown.Write(rows, machines, laptops is null ? null : (Path.GetFullPath(roomFile!), laptops), FidelityReport.WithoutRatio(catalog));
             var markdownFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.MarkdownFile), markdown, cancellationToken).ConfigureAwait(false);
             var jsonFile = await OutputFiles.WriteAsync(Path.Combine(folder, FidelityReport.JsonFile), FidelityJson.Write(rows), cancellationToken).ConfigureAwait(false);
             output.WriteLine(markdown.Split('\n').First(l => l.StartsWith("**Summary**", StringComparison.Ordinal)));

@@ -63,6 +63,21 @@ public static class FidelityReport
         return rows;
     }
 
+    /// <summary>
+    /// The figures with nothing to compare a ratio with: the post showed a listing (asm) or a program's printed output
+    /// (output). The report lists what each showed; the notebooks that cite them read the same listings.
+    /// </summary>
+    /// <param name="catalog">The published figures.</param>
+    public static IReadOnlyList<PublishedComparison> WithoutRatio(PublishedFigures.Catalog catalog)
+    {
+        ArgumentNullException.ThrowIfNull(catalog);
+        return catalog.Figures.Values.OrderBy(f => f.Id, StringComparer.Ordinal)
+            .Select(f => PublishedFigures.Find(catalog, [f.Id], "", [], isBaseline: false))
+            .OfType<PublishedComparison>()
+            .Where(c => c.Kind is "asm" or "output")
+            .ToArray();
+    }
+
     private static string Params(IReadOnlyList<CaseParameter> parameters) =>
         parameters.Count == 0 ? "" : "(" + string.Join(", ", parameters.Select(p => $"{p.Name}={p.Value}")) + ")";
 }

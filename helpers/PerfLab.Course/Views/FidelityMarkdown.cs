@@ -12,7 +12,8 @@ public static class FidelityMarkdown
     /// <param name="rows">The rows.</param>
     /// <param name="machines">The machines read.</param>
     /// <param name="room">The room's export and its laptops, when the report shows one (a "Room" column); null: none.</param>
-    public static string Write(IReadOnlyList<FidelityRow> rows, IReadOnlyList<ReferenceRuns.Machine> machines, (string File, IReadOnlyList<ReferenceRuns.Machine> Laptops)? room = null)
+    /// <param name="withoutRatio">The figures the posts showed without a ratio (<see cref="FidelityReport.WithoutRatio"/>), listed after the table; null: none.</param>
+    public static string Write(IReadOnlyList<FidelityRow> rows, IReadOnlyList<ReferenceRuns.Machine> machines, (string File, IReadOnlyList<ReferenceRuns.Machine> Laptops)? room = null, IReadOnlyList<PublishedComparison>? withoutRatio = null)
     {
         ArgumentNullException.ThrowIfNull(rows);
         ArgumentNullException.ThrowIfNull(machines);
@@ -61,6 +62,23 @@ public static class FidelityMarkdown
 
             var roomColumns = room is null ? "" : $" {(row.Room is { Count: > 0 } laptops ? string.Join("; ", laptops.Select(m => $"{Cell(m.Machine)} {Ratio(m.Ratio)}{Interval(m)}")) : "not measured")} | {row.RoomAgrees switch { null => "", true => "yes", false => "**no**" }} |";
             text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Id} | {row.Compared.Replace("|", "\\|", StringComparison.Ordinal)} | {Ratio(row.Published)} | {reference} | {agrees} |{roomColumns}");
+        }
+
+        if (withoutRatio is { Count: > 0 })
+        {
+            text.AppendLine()
+                .AppendLine("## Figures without a ratio")
+                .AppendLine()
+                .AppendLine(CultureInfo.InvariantCulture, $"{withoutRatio.Count} figures have no ratio to compare: the post showed a listing (asm) or what a program printed")
+                .AppendLine("(output). The notebooks that cite them show the same listings on .NET 8, 9 and 10.")
+                .AppendLine()
+                .AppendLine("| Figure | Kind | What the post showed |")
+                .AppendLine("|---|---|---|");
+            foreach (var figure in withoutRatio)
+            {
+                var hardware = figure.Hardware is null ? "" : $" (depends on {figure.Hardware})";
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {figure.Id} | {figure.Kind} | {(figure.Asm ?? figure.Title).Replace("|", "\\|", StringComparison.Ordinal)}{hardware} |");
+            }
         }
 
         return text.ToString();

@@ -23,10 +23,10 @@ public sealed record PublishedRow(string Method, string Runtime, IReadOnlyDictio
 /// <param name="Title">The post's section the figure comes from.</param>
 /// <param name="Pr">The runtime pull requests behind it, comma-separated.</param>
 /// <param name="Machine">The post's machine.</param>
-/// <param name="Kind">runtimes (the same code on two runtimes), variants (old idiom against new on one runtime) or asm.</param>
+/// <param name="Kind">runtimes (the same code on two runtimes), variants (old idiom against new on one runtime), asm, or output (a console program's printed output, no timing).</param>
 /// <param name="Before">The older runtime's row (runtimes) or the baseline method's row (variants).</param>
 /// <param name="After">The newer runtime's row, or the row of the method this case reproduces.</param>
-/// <param name="Asm">For an assembly-only figure: the code sizes the post's listings printed, and where they are.</param>
+/// <param name="Asm">For a figure without a table: the code sizes the post's listings printed (asm), or what its program printed (output), and where they are.</param>
 /// <param name="Hardware">The CPU feature the figure depends on (AVX-512, Arm64...), when it does.</param>
 public sealed record PublishedComparison(string Id, string Post, string Title, string Pr, string Machine, string Kind, PublishedRow? Before, PublishedRow? After, string? Asm, string? Hardware)
 {
@@ -212,9 +212,19 @@ public static class PublishedFigures
     private static IEnumerable<string> CheckFigure(JsonObject figure, string entry)
     {
         var kind = (string?)figure["kind"];
-        if (kind is not ("runtimes" or "variants" or "asm"))
+        if (kind is not ("runtimes" or "variants" or "asm" or "output"))
         {
-            yield return $"{entry}: kind is {kind ?? "(none)"}; expected runtimes, variants or asm.";
+            yield return $"{entry}: kind is {kind ?? "(none)"}; expected runtimes, variants, asm or output.";
+            yield break;
+        }
+
+        if (kind == "output")
+        {
+            if (figure["output"] is not JsonObject output || (string?)output["source"] is not { Length: > 0 } || output["printed"] is not JsonObject { Count: > 0 })
+            {
+                yield return $"{entry}: an output figure needs output.source (the post's lines) and output.printed (runtime -> what the program printed).";
+            }
+
             yield break;
         }
 
@@ -276,8 +286,9 @@ public static class PublishedFigures
         var node = figure.Node;
         var kind = (string)node["kind"]!;
         var prs = string.Join(", ", (node["prs"] as JsonArray ?? []).Select(p => (string?)p));
-        var comparison = new PublishedComparison(figure.Id, figure.Post, (string?)node["section"] ?? "", prs, figure.Machine, kind, null, null, AsmText(node["asm"] as JsonObject), (string?)node["hardware"]);
-        if (kind == "asm")
+        var shown = kind == "output" ? OutputText(node["output"] as JsonObject) : AsmText(node["asm"] as JsonObject);
+        var comparison = new PublishedComparison(figure.Id, figure.Post, (string?)node["section"] ?? "", prs, figure.Machine, kind, null, null, shown, (string?)node["hardware"]);
+        if (kind is "asm" or "output")
         {
             return comparison;
         }
@@ -329,6 +340,10 @@ public static class PublishedFigures
         var where = (string?)asm["source"] is { } source ? $" (the post's listing at {source})" : "";
         return (sizes.Length > 0 ? "code size " + string.Join(" -> ", sizes) : "a listing") + where;
     }
+
+    private static string? OutputText(JsonObject? output) => output is null
+        ? null
+        : string.Join("; ", (output["printed"] as JsonObject ?? []).Select(p => $"{p.Key} printed {p.Value}")) + $" (the post's program at {(string?)output["source"]})";
 
     // The rows of a method the post ran with a single set of parameter values, or null.
     private static PublishedRow[]? OneParameterSet(IReadOnlyList<PublishedRow> rows, string? method)

@@ -117,7 +117,7 @@ internal static class ResultColumns
     // What the course's reference machines measured for the same comparison, or that none has yet.
     private static IEnumerable<string> ReferenceLines(PublishedComparison p, string? code)
     {
-        if (p.Kind == "asm" || p.Ratio is null)
+        if (p.Kind is "asm" or "output" || p.Ratio is null)
         {
             yield break;
         }
@@ -156,6 +156,7 @@ internal static class ResultColumns
             ("runtimes", { } before, { } after) => head + Row(before, true) + " -> " + Row(after, true) + $" on {p.Machine}.{hardware}",
             ("variants", { } before, { } after) => head + Row(before, false) + " -> " + Row(after, false) + $" on {after.Runtime}, {p.Machine}.{hardware}",
             ("asm", _, _) => head + $"the post showed assembly only: {p.Asm}{hardware}",
+            ("output", _, _) => head + $"the post measured with a console program, not a benchmark: {p.Asm}{hardware}",
             _ => head + $"{p.Title}; no row of the post's table matches this case (name the row with [BenchmarkCategory(\"{p.Id}:Method\")]).",
         };
     }
