@@ -40,6 +40,10 @@ public sealed class JitExerciseTests
         "jit/07-vectorization.ipynb", "class Spaces", "\nvar spacesAsm", "jit-07-vectorization.exercise.cs",
         "Vectorization.CheckVectorCount(typeof(Spaces), spacesAsm)");
 
+    private static readonly Exercise Scrambler = new(
+        "jit/08-tier0-inlining-and-stores.ipynb", "class Scrambler", "\nvar scramblerAsm", "jit-08-tier0-inlining-and-stores.exercise.cs",
+        "Zeroing.CheckNoZeroing(typeof(Scrambler), scramblerAsm)");
+
     // The field an answer keeps a point in.
     private static readonly Edit[] DeclareLastPoint = [new("public class Segment\n{", "public class Segment\n{\n    private Point? _last;")];
 
@@ -230,4 +234,21 @@ public sealed class JitExerciseTests
     private const string LibraryCount =
         "count = text.AsSpan().Count((byte)' ');\n" +
         "        foreach (byte b in Array.Empty<byte>())";
+
+    /// <summary>
+    /// jit/08's exercise on the reader's own listings and output: the kept solution zeroes nothing; the unsolved table,
+    /// the attribute on the benchmark method instead of Scramble, a table filled only halfway (read where never
+    /// written: the pattern the check left on the stack shows), and a table on the heap are refused.
+    /// </summary>
+    [Theory]
+    [InlineData("the unsolved exercise", "exercise", null, null, "✗ Not yet: on net8.0 Scramble still zeroes 256 bytes of stack")]
+    [InlineData("the kept solution", "solution", "", "", "✓ Scramble still maps every byte right, and no runtime zeroes its table first")]
+    [InlineData("the attribute on the benchmark method", "exercise", "    [Benchmark]\n    public int ScrambleMessage()", "    [Benchmark, System.Runtime.CompilerServices.SkipLocalsInit]\n    public int ScrambleMessage()", "✗ Not yet: on net8.0 Scramble still zeroes 256 bytes of stack")]
+    [InlineData("half the table filled", "solution", "for (int i = 0; i < table.Length; i++)", "for (int i = 0; i < 128; i++)", "✗ Not yet: Scramble(every byte 0 to 255, key 0x5A) writes 0x")]
+    [InlineData("the table on the heap", "exercise", "Span<byte> table = stackalloc byte[256];", "byte[] table = new byte[256];", "✗ Not yet: on net8.0 Scramble allocates")]
+    public async Task No_zeroing_check_passes_only_a_stack_table_written_before_it_is_read_with_no_zeroing_on_any_runtime(string answer, string start, string? find, string? replaceWith, string expectedStart)
+    {
+        var from = start == "exercise" ? AnswerStart.Exercise : AnswerStart.Solution;
+        await CheckedAnswerAsync(Scrambler, answer, from, find, replaceWith, expectedStart);
+    }
 }
