@@ -155,6 +155,9 @@ public static class NotebookClaims
 
     private const int SmallestObject = 24;
 
+    /// <summary>An instruction with single spaces, as the notebooks quote it ("cmp esi, dword ptr [rax+0x08]").</summary>
+    public static string Spaced(string instruction) => System.Text.RegularExpressions.Regex.Replace(instruction.Trim(), @"\s+", " ");
+
     /// <summary>The one listing of <paramref name="runtime"/> in a capture of one method.</summary>
     public static AsmListing Only(AsmReport report, string runtime) => Assert.Single(report.Runtimes.Single(r => r.Runtime == runtime).Listings);
 

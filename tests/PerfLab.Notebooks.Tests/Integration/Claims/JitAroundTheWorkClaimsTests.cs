@@ -1,4 +1,3 @@
-using System.Text.RegularExpressions;
 using PerfLab.Disassembly;
 using PerfLab.Notebooks.Tests.Support;
 using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
@@ -125,7 +124,4 @@ public class JitAroundTheWorkClaimsTests
 
     private static bool Calls(AsmListing listing, string name) =>
         listing.Instructions.Any(l => l.StartsWith("call", StringComparison.Ordinal) && l.Contains(name, StringComparison.Ordinal));
-
-    // An instruction with single spaces, as the notebook quotes it.
-    private static string Spaced(string instruction) => Regex.Replace(instruction.Trim(), @"\s+", " ");
 }

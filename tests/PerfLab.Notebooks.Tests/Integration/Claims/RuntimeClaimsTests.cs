@@ -1,4 +1,3 @@
-using System.Text.RegularExpressions;
 using PerfLab.Notebooks.Tests.Support;
 using static PerfLab.Notebooks.Tests.Support.NotebookClaims;
 
@@ -50,7 +49,4 @@ public class RuntimeClaimsTests
             }
         }
     }
-
-    // An instruction with single spaces, as the notebook quotes it.
-    private static string Spaced(string instruction) => Regex.Replace(instruction.Trim(), @"\s+", " ");
 }
