@@ -16,8 +16,7 @@ public static class QuickJob
     /// <summary>
     /// The most launches a case gets in quick mode: after <see cref="Launches"/>, the parent runs another round on every
     /// runtime while a runtime's launch means spread so far that a ratio's interval would be wider than
-    /// ±<see cref="TargetHalfWidth"/> (PerfLab's LaunchPlan). Measured on the course's sample (docs/performance.md): 4 for
-    /// about half the cases, 6 for most of the others.
+    /// ±<see cref="TargetHalfWidth"/>, and spread as they are would be within it by this many (PerfLab's LaunchPlan).
     /// </summary>
     public const int MaxLaunches = 6;
 
