@@ -58,7 +58,7 @@ public class SiteFactsTests
 
         var facts = ReferenceFacts.Of(ReferenceDocument.Read(file), file);
 
-        Assert.Equal("AMD EPYC (66 runs) and Intel(R) Xeon(R) Processor (22 runs), 2 logical cores, Debian GNU/Linux 12 (bookworm)", facts.Machine);
+        Assert.Equal("AMD EPYC (74 runs) and Intel(R) Xeon(R) Processor (14 runs), 2 logical cores, Debian GNU/Linux 12 (bookworm)", facts.Machine);
         Assert.Equal(("full", ".NET 8.0.31, .NET 9.0.20, .NET 10.0.12"), (facts.Mode, facts.Runtimes));
     }
 }
