@@ -170,7 +170,12 @@ public static class NotebookClaims
             ?? throw new Xunit.Sdk.XunitException($"no listing of {method} on {runtime}; the capture has {string.Join(", ", listings.Select(l => l.Method))}");
     }
 
-    /// <summary>A PGO-shaped listing's size follows the profile and can move by a byte or two between runs.</summary>
+    /// <summary>
+    /// A PGO-shaped listing's size follows the profile and can move by a byte or two between runs. One that calls
+    /// the runtime can move by a byte a call: jit/05's LogReading on .NET 10 (two calls) was 63 bytes in one process and
+    /// 62 in another on the same AMD EPYC (2026-11-29); the likely reason, not traced: a call through an indirection
+    /// cell takes 6 bytes and a direct one 5, and which the JIT emits depends on where the target lies.
+    /// </summary>
     public static void SizeIs(int expected, AsmListing listing, string what)
     {
         if (listing.UsesPgo)
@@ -179,7 +184,7 @@ public static class NotebookClaims
         }
         else
         {
-            Assert.True(listing.CodeSize == expected, $"{what}: {listing.CodeSize} bytes, expected {expected}");
+            Assert.True(Math.Abs(listing.CodeSize - expected) <= listing.Calls, $"{what}: {listing.CodeSize} bytes, expected {expected}{(listing.Calls > 0 ? $" (give or take a byte for each of its {listing.Calls} calls)" : "")}");
         }
     }
 
