@@ -59,11 +59,11 @@ internal static class LaunchPlan
             return 0;
         }
 
-        // Pooled over two sides spread alike, the variance is the sample's; the t quantile has both sides' degrees of freedom.
+        // Pooled over two sides spread alike, the variance is the sample's.
         var logs = launchMeans.Select(v => Math.Log(v)).ToArray();
         var mean = logs.Average();
         var variance = logs.Sum(l => (l - mean) * (l - mean)) / (logs.Length - 1);
-        var width = Math.Exp(StudentT.Quantile(1 - ((1 - RatioInterval.Confidence) / 2), (2 * launches) - 2) * Math.Sqrt(variance * 2.0 / launches));
+        var width = Math.Exp(RatioInterval.SampledLogWidth(variance, launches, launches));
         return (width - (1 / width)) / 2;
     }
 

@@ -135,6 +135,17 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
     private static double[] FasterHalf(IReadOnlyList<double> launchMins) =>
         [.. launchMins.Order().Take(Math.Max(2, (launchMins.Count + 1) / 2))];
 
+    /// <summary>
+    /// Half the interval's width on the log scale from the samples alone: the t quantile (both sides' degrees of
+    /// freedom) times the standard error of the difference of mean logs, for a pooled variance of the logs and each
+    /// side's count. LaunchPlan asks it for counts it has not run yet.
+    /// </summary>
+    internal static double SampledLogWidth(double pooledVariance, int count, int baselineCount)
+    {
+        var standardError = Math.Sqrt(pooledVariance * ((1.0 / count) + (1.0 / baselineCount)));
+        return standardError == 0 ? 0 : StudentT.Quantile(1 - ((1 - Confidence) / 2), count + baselineCount - 2) * standardError;
+    }
+
     /// <summary>The interval around <paramref name="ratio"/> from two samples, or null when a side has fewer than two values or one not above zero.</summary>
     /// <param name="ratio">The ratio shown (of the means).</param>
     /// <param name="values">The row's values.</param>
@@ -156,10 +167,8 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
             return logs.Sum(l => (l - mean) * (l - mean));
         }
 
-        var degreesOfFreedom = values.Count + baselineValues.Count - 2;
-        var pooledVariance = (SquaredDeviations(values) + SquaredDeviations(baselineValues)) / degreesOfFreedom;
-        var standardError = Math.Sqrt(pooledVariance * ((1.0 / values.Count) + (1.0 / baselineValues.Count)));
-        var sampled = standardError == 0 ? 0 : StudentT.Quantile(1 - ((1 - Confidence) / 2), degreesOfFreedom) * standardError;
+        var pooledVariance = (SquaredDeviations(values) + SquaredDeviations(baselineValues)) / (values.Count + baselineValues.Count - 2);
+        var sampled = SampledLogWidth(pooledVariance, values.Count, baselineValues.Count);
         var beyond = NormalQuantile * beyondSample;
         var width = Math.Exp(Math.Sqrt((sampled * sampled) + (beyond * beyond)));
         return new RatioInterval(ratio / width, ratio * width, kind);
