@@ -5,8 +5,9 @@ namespace PerfLab.Host;
 
 /// <summary>
 /// Asm without measuring: drives every benchmark case until the JIT's listing file holds optimized code
-/// (Tier1, OSR or FullOpts) for every method asked for (Tier1 or FullOpts), or tiering has settled, or
-/// the time is up.
+/// (Tier1 or FullOpts) for every method asked for, or tiering has settled with no such method still on its way
+/// there (a listing at Tier0 or OSR only: on a loaded machine the quiet rounds once ended the drive before Tier1
+/// landed, and the capture showed OSR code with the bounds check Tier1 drops), or the time is up.
 /// </summary>
 internal static class AsmDriver
 {
@@ -17,28 +18,41 @@ internal static class AsmDriver
             .GroupBy(c => c.Descriptor.WorkloadMethod)
             .Select(g => g.First())
             .ToArray();
-        return TieringDriver.Drive(cases, TimeSpan.FromSeconds(request.TimeoutSeconds), () => AllOptimized(request));
+        return TieringDriver.Drive(
+            cases,
+            TimeSpan.FromSeconds(request.TimeoutSeconds),
+            done: () => Listing(request) is { } text && request.Methods.All(m => Headers(text, m).Any(Optimized)),
+            unsettled: () => Listing(request) is { } text && request.Methods.Any(m => Headers(text, m) is { Count: > 0 } headers && !headers.Any(Final)));
     }
 
     // The JIT may buffer its output; a listing not visible yet just means another round.
-    private static bool AllOptimized(DisasmRequest request)
+    private static string? Listing(DisasmRequest request)
     {
         try
         {
             using var stream = new FileStream(request.ListingPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
             using var reader = new StreamReader(stream);
-            var text = reader.ReadToEnd();
-            return request.Methods.All(m => Optimized(text, m));
+            return reader.ReadToEnd();
         }
         catch (IOException)
         {
-            return false;
+            return null;
         }
     }
 
-    private static bool Optimized(string text, string method)
+    // The steady state: Tier1 proper (OSR code is what a single long call runs) or FullOpts.
+    private static bool Optimized(string header) =>
+        header.Contains("(Tier1)", StringComparison.Ordinal) || header.Contains("(FullOpts)", StringComparison.Ordinal);
+
+    // Code no later tier replaces: the steady state, Tier0-FullOpts (a loop on-stack replacement cannot leave) or MinOpts.
+    private static bool Final(string header) =>
+        Optimized(header) || header.Contains("FullOpts)", StringComparison.Ordinal) || header.Contains("(MinOpts)", StringComparison.Ordinal);
+
+    // Each listing header of the method (its first line), in the order the JIT wrote them.
+    private static List<string> Headers(string text, string method)
     {
         var header = "; Assembly listing for method " + method;
+        var lines = new List<string>();
         for (var at = text.IndexOf(header, StringComparison.Ordinal); at >= 0; at = text.IndexOf(header, at + 1, StringComparison.Ordinal))
         {
             // "Type:Method(" or, for a generic method, "Type:Method[int](".
@@ -48,14 +62,9 @@ internal static class AsmDriver
             }
 
             var end = text.IndexOf('\n', at);
-            var line = end < 0 ? text[at..] : text[at..end];
-            // The steady state: Tier1 proper (OSR code is what a single long call runs) or FullOpts.
-            if (line.Contains("(Tier1)", StringComparison.Ordinal) || line.Contains("(FullOpts)", StringComparison.Ordinal))
-            {
-                return true;
-            }
+            lines.Add(end < 0 ? text[at..] : text[at..end]);
         }
 
-        return false;
+        return lines;
     }
 }

@@ -49,7 +49,9 @@ internal static class TieringDriver
     /// (the asm driver, which stops as soon as the listing holds Tier1 code and needs those calls to get there).</param>
     /// <param name="jit">When given, tiering has settled only once every case's method has its final code by the JIT's
     /// own events, besides the quiet rounds: quiet alone was once declared while the method was still at Tier0.</param>
-    public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null, TimeSpan? roundBudget = null, JitEvents? jit = null)
+    /// <param name="unsettled">Checked when tiering looks settled: true keeps driving until <paramref name="done"/> or the
+    /// deadline (the asm driver, while a method asked for has code on its way to Tier1 but not Tier1 yet).</param>
+    public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null, TimeSpan? roundBudget = null, JitEvents? jit = null, Func<bool>? unsettled = null)
     {
         var methods = cases.Select(c => c.Descriptor.WorkloadMethod.MethodHandle).ToArray();
         var targets = cases.Select(Prepare).ToArray();
@@ -81,7 +83,7 @@ internal static class TieringDriver
                 quietRounds = now == compiled ? quietRounds + 1 : 0;
                 compiled = now;
                 if (round >= MinRounds && quietRounds >= QuietRoundsNeeded && calls.All(c => c >= CallsBeforeSettled)
-                    && (jit is null || methods.All(jit.HasFinalCode)))
+                    && (jit is null || methods.All(jit.HasFinalCode)) && unsettled?.Invoke() != true)
                 {
                     return null;
                 }
