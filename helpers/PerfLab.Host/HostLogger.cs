@@ -104,6 +104,10 @@ internal sealed partial class HostLogger : ILogger, IDisposable
                 }
 
                 OnIteration?.Invoke(phase, iteration);
+                if (phase is "WorkloadWarmup" or "WorkloadActual")
+                {
+                    SpeedProbe.AfterIteration(line);
+                }
             }
         }
     }

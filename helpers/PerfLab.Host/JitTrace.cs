@@ -30,12 +30,24 @@ internal static class JitTrace
         }
     }
 
+    /// <summary>Whether this process traces (<see cref="StartIfAsked"/> found <see cref="Variable"/> set).</summary>
+    public static bool Tracing => _folder is not null;
+
     /// <summary>Notes one of the host's progress events in the trace, when tracing.</summary>
     public static void Note(string phase, int? iteration)
     {
         if (_folder is not null)
         {
             Add(DateTime.UtcNow, $"EVENT {phase}{(iteration is { } i ? " " + i.ToString(CultureInfo.InvariantCulture) : "")}");
+        }
+    }
+
+    /// <summary>Notes a line of text in the trace (a diagnostic's, e.g. <see cref="SpeedProbe"/>), when tracing.</summary>
+    public static void NoteText(string text)
+    {
+        if (_folder is not null)
+        {
+            Add(DateTime.UtcNow, text);
         }
     }
 

@@ -42,7 +42,7 @@ public class EngineTests
         var quick = Smoke(Sources.Tiny(), "Tiering.cs", "net10.0") with
         {
             Mode = BenchmarkMode.Quick, Filter = ["*Sum*"], Launches = 2, Force = true,
-            Environment = new Dictionary<string, string> { ["PERFLAB_JIT_TRACE"] = traces },
+            Environment = new Dictionary<string, string> { ["PERFLAB_JIT_TRACE"] = traces, ["PERFLAB_SPEED_PROBE"] = "1" },
         };
 
         var run = await _engine.RunAsync(quick, progress);
@@ -68,6 +68,11 @@ public class EngineTests
             var found = order.Select(At).ToArray();
             Assert.True(found.All(i => i >= 0) && found.Zip(found.Skip(1)).All(p => p.First < p.Second),
                 $"{Path.GetFileName(file)}: expected {string.Join(" < ", order)}, found at lines {string.Join(", ", found)}:\n{string.Join("\n", lines.Where(l => l.Contains("EVENT", StringComparison.Ordinal) || l.Contains("Tiny:Sum", StringComparison.Ordinal)))}");
+
+            // The speed probe: each warm-up and measured iteration's own line, then the two probes' times after it.
+            var probed = lines.Select((l, i) => (l, i)).Where(p => p.l.Contains(" LINE Workload", StringComparison.Ordinal)).ToArray();
+            Assert.Equal(QuickJob.WarmupCount + QuickJob.IterationCount, probed.Length);
+            Assert.All(probed, p => Assert.Matches(@" PROBE \d+\.\d{4} \d+\.\d{4}$", lines.Skip(p.i + 1).First(l => !l.Contains(" JIT ", StringComparison.Ordinal))));
         }
 
         Directory.Delete(traces, recursive: true);
