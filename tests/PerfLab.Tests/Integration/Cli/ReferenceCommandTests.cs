@@ -8,29 +8,6 @@ namespace PerfLab.Tests.Integration;
 [Collection(BusyCliRuns.Name)]
 public class ReferenceCommandTests
 {
-    private const string Usings = "using BenchmarkDotNet.Attributes;\nusing PerfLab.Notebooks;";
-
-    // A benchmark cell measuring a class of its own, on .NET 10 only.
-    private static string Cell(string type, int value) => $$"""
-        public class {{type}}
-        {
-            [Benchmark] public int Value() => {{value}} + Environment.ProcessorCount;
-        }
-
-        await Lab.RunAsync<{{type}}>(runtimes: ["net10.0"])
-        """;
-
-    private static string Notebook(params string[] cells) => new System.Text.Json.Nodes.JsonObject
-    {
-        ["nbformat"] = 4,
-        ["nbformat_minor"] = 5,
-        ["metadata"] = new System.Text.Json.Nodes.JsonObject(),
-        ["cells"] = new System.Text.Json.Nodes.JsonArray(cells.Select(c => (System.Text.Json.Nodes.JsonNode)new System.Text.Json.Nodes.JsonObject
-        {
-            ["cell_type"] = "code", ["metadata"] = new System.Text.Json.Nodes.JsonObject(), ["source"] = c, ["outputs"] = new System.Text.Json.Nodes.JsonArray(), ["execution_count"] = null,
-        }).ToArray()),
-    }.ToJsonString();
-
     [Fact]
     public async Task Reference_runs_the_suite_and_a_notebooks_benchmarks_fresh_and_writes_one_file_with_the_machine_and_every_case()
     {
@@ -79,7 +56,7 @@ public class ReferenceCommandTests
     public async Task Reference_only_missing_measures_the_cell_the_file_has_no_run_of_and_keeps_the_rest_as_they_were()
     {
         using var output = new TempFolder();
-        var notebook = output.Write("cells.ipynb", Notebook(Usings, Cell("First", 1)));
+        var notebook = output.Write("cells.ipynb", TestNotebooks.Json(TestNotebooks.Usings, TestNotebooks.BenchmarkCell("First", 1)));
         string[] job = ["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--notebooks", notebook];
         var first = await CliProcess.RunAsync(job, TestHome.Environment, TimeSpan.FromMinutes(10));
         Assert.True(first.ExitCode == 0, first.ToString());
@@ -87,7 +64,7 @@ public class ReferenceCommandTests
         var before = JsonDocument.Parse(File.ReadAllText(file)).RootElement.GetProperty("runs")[0].GetRawText();
 
         // The first cell unchanged, a second one added: only the second is measured.
-        output.Write("cells.ipynb", Notebook(Usings, Cell("First", 1), Cell("Second", 2)));
+        output.Write("cells.ipynb", TestNotebooks.Json(TestNotebooks.Usings, TestNotebooks.BenchmarkCell("First", 1), TestNotebooks.BenchmarkCell("Second", 2)));
         var again = await CliProcess.RunAsync([.. job, "--only-missing"], TestHome.Environment, TimeSpan.FromMinutes(10));
 
         Assert.True(again.ExitCode == 0, again.ToString());
@@ -103,8 +80,8 @@ public class ReferenceCommandTests
     public async Task Reference_writes_its_file_after_each_notebook_so_a_job_that_fails_later_keeps_what_it_measured()
     {
         using var output = new TempFolder();
-        var first = output.Write("a-first.ipynb", Notebook(Usings, Cell("First", 1)));
-        var second = output.Write("b-second.ipynb", Notebook("throw new InvalidOperationException(\"the second notebook breaks\");"));
+        var first = output.Write("a-first.ipynb", TestNotebooks.Json(TestNotebooks.Usings, TestNotebooks.BenchmarkCell("First", 1)));
+        var second = output.Write("b-second.ipynb", TestNotebooks.Json("throw new InvalidOperationException(\"the second notebook breaks\");"));
 
         var result = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--notebooks", first, second], TestHome.Environment, TimeSpan.FromMinutes(10));
 
@@ -118,7 +95,7 @@ public class ReferenceCommandTests
         Assert.Equal("First", run.GetProperty("run").GetProperty("results")[0].GetProperty("type").GetString());
 
         // Continued with --only-missing after a cell was added, and failing again: the file gains the new cell's run once and keeps the first byte for byte.
-        output.Write("a-first.ipynb", Notebook(Usings, Cell("First", 1), Cell("Third", 3)));
+        output.Write("a-first.ipynb", TestNotebooks.Json(TestNotebooks.Usings, TestNotebooks.BenchmarkCell("First", 1), TestNotebooks.BenchmarkCell("Third", 3)));
         var again = await CliProcess.RunAsync(["reference", "--out", output.Path, "--mode", "smoke", "--name", "box", "--no-suite", "--only-missing", "--notebooks", first, second], TestHome.Environment, TimeSpan.FromMinutes(10));
 
         Assert.True(again.ExitCode == 1, again.ToString());
