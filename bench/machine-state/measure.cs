@@ -34,7 +34,7 @@ if (ParseArguments(args, "bench/machine-state/measure.cs", 1, "--file BENCH.cs",
 
 var repo = FindRepo();
 var file = Path.GetFullPath(options.Values.GetValueOrDefault("--file") ?? Path.Combine(repo, "data", "reference", "suite", "RuntimeDifferences.cs"));
-var runtimes = (options.Values.GetValueOrDefault("--runtimes") ?? "net8.0,net9.0,net10.0").Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+var runtimes = (options.Values.GetValueOrDefault("--runtimes") ?? "net8.0,net9.0,net10.0").Split(',').Select(r => r.Trim()).Where(r => r.Length > 0).ToArray();
 if (!int.TryParse(options.Values.GetValueOrDefault("--launches") ?? "6", CultureInfo.InvariantCulture, out var launches) || launches < 2
     || !double.TryParse(options.Values.GetValueOrDefault("--seconds") ?? "30", CultureInfo.InvariantCulture, out var seconds) || seconds <= 0)
 {
