@@ -10,11 +10,14 @@
 //    for each case compares the interval quick mode shows with the interval of each launch's iterations adjusted
 //    to the run's fastest short-loop level: ln t - b (ln p - ln p_fast), where p is the mean of the short-loop probe
 //    before and after the iteration and b the case's sensitivity to it (the slope of ln t on ln p, pooled over its
-//    runtimes' iterations, each runtime centred on its own mean). Both intervals come from RatioInterval with quick
-//    mode's widening, as the table shows them.
+//    runtimes' iterations, each runtime centred on its own mean). Both intervals come from RatioInterval with the
+//    mode's widening (quick mode's, or none in full mode), as the table shows them.
 //
 // Usage (from the repository root):
-//   dotnet run bench/machine-state/measure.cs -- [--file BENCH.cs] [--runtimes net8.0,net9.0,net10.0] [--launches N] [--seconds S] [--reps N] [--out FILE.md]
+//   dotnet run bench/machine-state/measure.cs -- [--file BENCH.cs] [--filter PATTERN] [--runtimes net8.0,net9.0,net10.0] [--mode quick|full]
+//     [--launches N] [--seconds S] [--reps N] [--out FILE.md]
+// --mode full runs BenchmarkDotNet's default job in each launch instead (the probe runs there too), for what full mode's
+// processes see.
 #:project ../Shared
 #:property Optimize=true
 using System.Diagnostics;
@@ -27,7 +30,7 @@ using PerfLab.Contract;
 using PerfLab.Results;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/machine-state/measure.cs", 1, "--file BENCH.cs", "--runtimes LIST", "--launches N", "--seconds S") is not { } options)
+if (ParseArguments(args, "bench/machine-state/measure.cs", 1, "--file BENCH.cs", "--filter PATTERN", "--runtimes LIST", "--mode MODE", "--launches N", "--seconds S") is not { } options)
 {
     return 2;
 }
@@ -35,10 +38,12 @@ if (ParseArguments(args, "bench/machine-state/measure.cs", 1, "--file BENCH.cs",
 var repo = FindRepo();
 var file = Path.GetFullPath(options.Values.GetValueOrDefault("--file") ?? Path.Combine(repo, "data", "reference", "suite", "RuntimeDifferences.cs"));
 var runtimes = (options.Values.GetValueOrDefault("--runtimes") ?? "net8.0,net9.0,net10.0").Split(',').Select(r => r.Trim()).Where(r => r.Length > 0).ToArray();
-if (!int.TryParse(options.Values.GetValueOrDefault("--launches") ?? "6", CultureInfo.InvariantCulture, out var launches) || launches < 2
+var mode = options.Values.GetValueOrDefault("--mode") ?? "quick";
+var benchmarkMode = mode == "full" ? BenchmarkMode.Full : BenchmarkMode.Quick;
+if (mode is not ("quick" or "full") || !int.TryParse(options.Values.GetValueOrDefault("--launches") ?? "6", CultureInfo.InvariantCulture, out var launches) || launches < 2
     || !double.TryParse(options.Values.GetValueOrDefault("--seconds") ?? "30", CultureInfo.InvariantCulture, out var seconds) || seconds <= 0)
 {
-    Console.Error.WriteLine("bench/machine-state/measure.cs: --launches takes a whole number of 2 or more, --seconds a positive number.");
+    Console.Error.WriteLine("bench/machine-state/measure.cs: --mode takes quick or full, --launches a whole number of 2 or more, --seconds a positive number.");
     return 2;
 }
 
@@ -86,9 +91,10 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
 {
     var traces = Path.Combine(work, $"trace-{rep}");
     var json = Path.Combine(work, $"run-{rep}.json");
-    Log($"repetition {rep}/{options.Repetitions}: quick run of {Path.GetFileName(file)}, {launches} launches (load average {LoadAverage()})");
-    var run = Run("dotnet", [cli, "bench", file, "--mode", "quick", "--runtimes", .. runtimes, "--launches", launches.ToString(CultureInfo.InvariantCulture), "--force",
-        "--json", json, "--env", $"PERFLAB_JIT_TRACE={traces}", "--env", "PERFLAB_SPEED_PROBE=1"]);
+    Log($"repetition {rep}/{options.Repetitions}: {mode} run of {Path.GetFileName(file)}, {launches} launches (load average {LoadAverage()})");
+    string[] filter = options.Values.TryGetValue("--filter", out var pattern) ? ["--filter", pattern] : [];
+    var run = Run("dotnet", [cli, "bench", file, "--mode", mode, "--runtimes", .. runtimes, "--launches", launches.ToString(CultureInfo.InvariantCulture), "--force", .. filter,
+        "--json", json, "--env", $"PERFLAB_JIT_TRACE={traces}", "--env", "PERFLAB_SPEED_PROBE=1"], timeout: TimeSpan.FromHours(3));
     var launchTraces = Directory.GetFiles(traces).Select(LaunchTrace.Read).OfType<LaunchTrace>().ToArray();
     var probeFast = Percentile(launchTraces.SelectMany(l => l.Iterations.Select(i => i.Probe)).ToList(), 0.05);
     var fastShare = launchTraces.SelectMany(l => l.Iterations).Count(i => i.Probe < 1.2 * probeFast) / (double)launchTraces.Sum(l => l.Iterations.Count);
@@ -115,8 +121,8 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
         var baseline = runtimes[0];
         foreach (var runtime in runtimes.Skip(1))
         {
-            var plain = Interval(Side(runtime, Unadjusted), Side(baseline, Unadjusted));
-            var adjusted = Interval(Side(runtime, Adjusted), Side(baseline, Adjusted));
+            var plain = Interval(Side(runtime, Unadjusted), Side(baseline, Unadjusted), benchmarkMode);
+            var adjusted = Interval(Side(runtime, Adjusted), Side(baseline, Adjusted), benchmarkMode);
             var today = shown.TryGetValue((@case.Key.Method, runtime), out var s) ? s : default;
             if (today.Ratio > 0)
             {
@@ -131,14 +137,14 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
     }
 }
 
-report.AppendLine(CultureInfo.InvariantCulture, $"Quick runs of {Path.GetFileName(file)} ({launches} launches per case and runtime), each ratio with its 95% interval: as quick mode shows it (– where a method is the class's baseline, so quick mode compares methods); from each launch's iterations, geometric mean; the same adjusted to the run's fastest short-loop level (b: the case's sensitivity to the probe):");
+report.AppendLine(CultureInfo.InvariantCulture, $"{(mode == "quick" ? "Quick" : "Full-mode")} runs of {Path.GetFileName(file)} ({launches} launches per case and runtime), each ratio with its 95% interval: as {mode} mode shows it (– where a method is the class's baseline, so it compares methods); from each launch's iterations, geometric mean; the same adjusted to the run's fastest short-loop level (b: the case's sensitivity to the probe):");
 report.AppendLine();
-report.AppendLine("| Case | Quick mode shows | Iterations, unadjusted | Adjusted to the fast state | b |");
+report.AppendLine(CultureInfo.InvariantCulture, $"| Case | {(mode == "quick" ? "Quick" : "Full")} mode shows | Iterations, unadjusted | Adjusted to the fast state | b |");
 report.AppendLine("|---|---:|---:|---:|---:|");
 rows.ForEach(r => report.AppendLine(r));
 report.AppendLine();
 report.AppendLine(CultureInfo.InvariantCulture,
-    $"Median half-width: quick mode shows {(todayWidths.Count > 0 ? Median(todayWidths).ToString("P0", CultureInfo.InvariantCulture) : "none (it compares methods here)")}; unadjusted {Median(unadjustedWidths):P0}; adjusted {Median(adjustedWidths):P0} ({adjustedWidths.Count} ratios).");
+    $"Median half-width: {mode} mode shows {(todayWidths.Count > 0 ? Median(todayWidths).ToString("P0", CultureInfo.InvariantCulture) : "none (it compares methods here)")}; unadjusted {Median(unadjustedWidths):P0}; adjusted {Median(adjustedWidths):P0} ({adjustedWidths.Count} ratios).");
 report.AppendLine();
 report.AppendLine(CultureInfo.InvariantCulture, $"Work folder (JSON, traces): {work}");
 Console.WriteLine(report);
@@ -178,8 +184,8 @@ static BenchmarkResult Result(string runtime, double[] launchMeans)
         launchMeans, launchMeans, launchMeans, null, null, null, null, null, null, null, null, null, false, [], null);
 }
 
-static (double Ratio, double Low, double High, double HalfWidth)? Interval(BenchmarkResult row, BenchmarkResult baseline) =>
-    baseline.Statistics!.Mean > 0 && RatioInterval.Between(row, baseline, BenchmarkMode.Quick) is { } interval
+static (double Ratio, double Low, double High, double HalfWidth)? Interval(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode) =>
+    baseline.Statistics!.Mean > 0 && RatioInterval.Between(row, baseline, mode) is { } interval
         ? (row.Statistics!.Mean / baseline.Statistics.Mean, interval.Low, interval.High, (interval.High - interval.Low) / 2 / (row.Statistics.Mean / baseline.Statistics.Mean))
         : null;
 
