@@ -19,14 +19,13 @@
 // --mode full runs BenchmarkDotNet's default job in each launch instead (the probe runs there too), for what full mode's
 // processes see.
 #:project ../Shared
-#:property Optimize=true
 using System.Diagnostics;
 using System.Globalization;
-using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using PerfLab.Contract;
+using PerfLab.Host;
 using PerfLab.Results;
 using static PerfLab.Bench.BenchTools;
 
@@ -255,74 +254,24 @@ internal sealed partial record LaunchTrace(string Runtime, int Case, string Meth
     private static partial Regex ActualLine();
 }
 
-/// <summary>Alternates 20 ms of a multiply chain and 20 ms of a short loop in this process, as ns per step and per call.</summary>
+/// <summary>Alternates about 20 ms of the multiply chain and of the short loop (<see cref="MachineSpeed"/>) in this process, as ns per step and per call.</summary>
 internal static class Drift
 {
-    private static readonly int[] Nine = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    // About 20 ms each on this machine at its fastest.
+    private const int ChainSteps = 20_000_000;
+    private const int ShortLoopCalls = 4_000_000;
 
     public static (List<double> Chains, List<double> ShortLoops) Run(TimeSpan length)
     {
         var (chains, shortLoops) = (new List<double>(), new List<double>());
-        Chunk(chain: true);
-        Chunk(chain: false);
+        _ = MachineSpeed.MultiplyChain(1) + MachineSpeed.ShortLoop(1);
         var clock = Stopwatch.StartNew();
         while (clock.Elapsed < length)
         {
-            chains.Add(Chunk(chain: true));
-            shortLoops.Add(Chunk(chain: false));
+            chains.Add(MachineSpeed.MultiplyChain(ChainSteps));
+            shortLoops.Add(MachineSpeed.ShortLoop(ShortLoopCalls));
         }
 
         return (chains, shortLoops);
-    }
-
-    private static double Chunk(bool chain)
-    {
-        var clock = Stopwatch.StartNew();
-        long steps = 0;
-        long keep = 0;
-        while (clock.ElapsedTicks < Stopwatch.Frequency / 50)
-        {
-            if (chain)
-            {
-                // One long loop: its exit is one branch in 100,000 steps, so only the clock sets its speed.
-                keep += Chain(100_000);
-                steps += 100_000;
-                continue;
-            }
-
-            for (var i = 0; i < 1000; i++)
-            {
-                keep += ShortLoop(Nine);
-            }
-
-            steps += 1000;
-        }
-
-        GC.KeepAlive(keep);
-        return clock.Elapsed.TotalNanoseconds / steps;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static long Chain(int steps)
-    {
-        long x = steps;
-        for (var i = 0; i < steps; i++)
-        {
-            x = (x * 31) + 7;
-        }
-
-        return x;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static int ShortLoop(int[] values)
-    {
-        var total = 0;
-        for (var i = 0; i < values.Length; i++)
-        {
-            total += values[i];
-        }
-
-        return total;
     }
 }
