@@ -15,10 +15,15 @@
 //
 // Usage (from the repository root):
 //   dotnet run bench/machine-state/measure.cs -- [--file BENCH.cs] [--filter PATTERN] [--runtimes net8.0,net9.0,net10.0] [--mode quick|full]
-//     [--launches N] [--seconds S] [--reps N] [--out FILE.md]
+//     [--launches N] [--seconds S] [--reps N] [--against FULL.json] [--out FILE.md]
+// --against: a results file of a full run of the same cases (`perflab reference --mode full --launches 3 --suite-only`
+// writes one): each interval is also checked for holding that run's ratio, and the same is done for the first 2, 3 and 4
+// launches of each case and runtime, which is what quick mode would show with that many launches.
 // --mode full runs BenchmarkDotNet's default job in each launch instead (the probe runs there too), for what full mode's
 // processes see.
 #:project ../Shared
+// The results reader (ResultJsonReader, for --against) uses reflection-based JSON, which file-based programs turn off.
+#:property JsonSerializerIsReflectionEnabledByDefault=true
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
@@ -29,7 +34,7 @@ using PerfLab.Host;
 using PerfLab.Results;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/machine-state/measure.cs", 1, "--file BENCH.cs", "--filter PATTERN", "--runtimes LIST", "--mode MODE", "--launches N", "--seconds S") is not { } options)
+if (ParseArguments(args, "bench/machine-state/measure.cs", 1, "--file BENCH.cs", "--filter PATTERN", "--runtimes LIST", "--mode MODE", "--launches N", "--seconds S", "--against FILE") is not { } options)
 {
     return 2;
 }
@@ -46,6 +51,14 @@ if (mode is not ("quick" or "full") || !int.TryParse(options.Values.GetValueOrDe
     return 2;
 }
 
+var against = options.Values.GetValueOrDefault("--against") is { } againstPath ? Path.GetFullPath(againstPath) : null;
+if (against is not null && !File.Exists(against))
+{
+    Console.Error.WriteLine($"bench/machine-state/measure.cs: --against: no file {against}; give a results file `perflab reference` wrote.");
+    return 2;
+}
+
+var fullRatios = against is null ? [] : FullRatios(against);
 if (!File.Exists(file))
 {
     Console.Error.WriteLine($"bench/machine-state/measure.cs: no file {file}; --file takes a C# file of BenchmarkDotNet classes.");
@@ -86,6 +99,8 @@ var rows = new List<string>();
 var todayWidths = new List<double>();
 var adjustedWidths = new List<double>();
 var unadjustedWidths = new List<double>();
+// Per number of launches used (the first K of each case and runtime): (unadjusted, adjusted) half-widths and whether each held the full ratio.
+var coverage = new SortedDictionary<int, List<(double Plain, bool PlainHolds, double Adjusted, bool AdjustedHolds)>>();
 for (var rep = 1; rep <= options.Repetitions; rep++)
 {
     var traces = Path.Combine(work, $"trace-{rep}");
@@ -97,7 +112,7 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
     var launchTraces = Directory.GetFiles(traces).Select(LaunchTrace.Read).OfType<LaunchTrace>().ToArray();
     var probeFast = Percentile(launchTraces.SelectMany(l => l.Iterations.Select(i => i.Probe)).ToList(), 0.05);
     var fastShare = launchTraces.SelectMany(l => l.Iterations).Count(i => i.Probe < 1.2 * probeFast) / (double)launchTraces.Sum(l => l.Iterations.Count);
-    rows.Add($"| **run {rep}** ({run.Seconds:F0} s; short-loop probe's fastest level {probeFast:F2} ns, iterations within 1.2x of it: {fastShare:P0}) | | | | |");
+    rows.Add($"| **run {rep}** ({run.Seconds:F0} s, {DateTime.UtcNow:HH:mm} UTC; short-loop probe's fastest level {probeFast:F2} ns, iterations within 1.2x of it: {fastShare:P0}) | | | | | |");
 
     // Quick mode's own ratios are between runtimes only when no method is the class's baseline.
     using var document = JsonDocument.Parse(File.ReadAllText(json));
@@ -107,13 +122,29 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
         .ToDictionary(r => (r.GetProperty("method").GetString()!, r.GetProperty("runtime").GetString()!), r => (Ratio: r.GetProperty("ratio").GetDouble(), Low: r.GetProperty("ratioInterval").GetProperty("low").GetDouble(), High: r.GetProperty("ratioInterval").GetProperty("high").GetDouble()));
     foreach (var @case in launchTraces.GroupBy(l => (l.Case, l.Method)).OrderBy(g => g.Key.Case))
     {
-        var slope = Slope(@case);
-        BenchmarkResult Side(string runtime, Func<(double Ns, double Probe), double> value)
+        foreach (var first in new[] { 2, 3, 4, launches }.Where(k => k <= launches).Distinct())
         {
-            var means = @case.Where(l => l.Runtime == runtime).Select(l => l.Iterations.Where(i => i.Ns > 0).ToArray()).Where(i => i.Length > 0)
-                .Select(i => Math.Exp(i.Average(value))).ToArray();
-            return Result(runtime, means);
+            var some = @case.GroupBy(l => l.Runtime).SelectMany(r => r.OrderBy(l => l.Started).Take(first)).ToArray();
+            var someFast = Percentile(launchTraces.GroupBy(l => (l.Case, l.Runtime)).SelectMany(g => g.OrderBy(l => l.Started).Take(first)).SelectMany(l => l.Iterations.Select(i => i.Probe)).ToList(), 0.05);
+            var someSlope = Slope(some);
+            foreach (var runtime in runtimes.Skip(1))
+            {
+                if (!fullRatios.TryGetValue((@case.Key.Method, runtime), out var full))
+                {
+                    continue;
+                }
+
+                var plainK = Interval(SideOf(some, runtime, i => Math.Log(i.Ns)), SideOf(some, runtimes[0], i => Math.Log(i.Ns)), benchmarkMode);
+                var adjustedK = Interval(SideOf(some, runtime, i => Math.Log(i.Ns) - (someSlope * (Math.Log(i.Probe) - Math.Log(someFast)))), SideOf(some, runtimes[0], i => Math.Log(i.Ns) - (someSlope * (Math.Log(i.Probe) - Math.Log(someFast)))), benchmarkMode);
+                if (plainK is { } p && adjustedK is { } a)
+                {
+                    (coverage.TryGetValue(first, out var list) ? list : coverage[first] = []).Add((p.HalfWidth, p.Low <= full && full <= p.High, a.HalfWidth, a.Low <= full && full <= a.High));
+                }
+            }
         }
+
+        var slope = Slope(@case);
+        BenchmarkResult Side(string runtime, Func<(double Ns, double Probe), double> value) => SideOf(@case, runtime, value);
 
         double Adjusted((double Ns, double Probe) i) => Math.Log(i.Ns) - (slope * (Math.Log(i.Probe) - Math.Log(probeFast)));
         double Unadjusted((double Ns, double Probe) i) => Math.Log(i.Ns);
@@ -130,21 +161,37 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
 
             unadjustedWidths.AddRange(plain is { } p ? [p.HalfWidth] : []);
             adjustedWidths.AddRange(adjusted is { } a ? [a.HalfWidth] : []);
+            var fullShown = fullRatios.TryGetValue((@case.Key.Method, runtime), out var f) ? f.ToString("F2", CultureInfo.InvariantCulture) : "–";
             rows.Add(string.Create(CultureInfo.InvariantCulture,
-                $"| {@case.Key.Method} {runtime} / {baseline} | {(today.Ratio > 0 ? $"{today.Ratio:F2} ({today.Low:F2}–{today.High:F2})" : "–")} | {Show(plain)} | {Show(adjusted)} | {slope:F2} |"));
+                $"| {@case.Key.Method} {runtime} / {baseline} | {(today.Ratio > 0 ? $"{today.Ratio:F2} ({today.Low:F2}–{today.High:F2})" : "–")} | {Show(plain)} | {Show(adjusted)} | {slope:F2} | {fullShown} |"));
         }
     }
 }
 
 report.AppendLine(CultureInfo.InvariantCulture, $"{(mode == "quick" ? "Quick" : "Full-mode")} runs of {Path.GetFileName(file)} ({launches} launches per case and runtime), each ratio with its 95% interval: as {mode} mode shows it (– where a method is the class's baseline, so it compares methods); from each launch's iterations, geometric mean; the same adjusted to the run's fastest short-loop level (b: the case's sensitivity to the probe):");
 report.AppendLine();
-report.AppendLine(CultureInfo.InvariantCulture, $"| Case | {(mode == "quick" ? "Quick" : "Full")} mode shows | Iterations, unadjusted | Adjusted to the fast state | b |");
-report.AppendLine("|---|---:|---:|---:|---:|");
+report.AppendLine(CultureInfo.InvariantCulture, $"| Case | {(mode == "quick" ? "Quick" : "Full")} mode shows | Iterations, unadjusted | Adjusted to the fast state | b | Full run (--against) |");
+report.AppendLine("|---|---:|---:|---:|---:|---:|");
 rows.ForEach(r => report.AppendLine(r));
 report.AppendLine();
 report.AppendLine(CultureInfo.InvariantCulture,
     $"Median half-width: {mode} mode shows {(todayWidths.Count > 0 ? Median(todayWidths).ToString("P0", CultureInfo.InvariantCulture) : "none (it compares methods here)")}; unadjusted {Median(unadjustedWidths):P0}; adjusted {Median(adjustedWidths):P0} ({adjustedWidths.Count} ratios).");
 report.AppendLine();
+if (coverage.Count > 0)
+{
+    report.AppendLine(CultureInfo.InvariantCulture, $"Against {Path.GetFileName(against)} (each case and runtime's first K launches, every run):");
+    report.AppendLine();
+    report.AppendLine("| Launches used | Ratios | Unadjusted: holds the full ratio | median half-width | Adjusted: holds the full ratio | median half-width |");
+    report.AppendLine("|---:|---:|---:|---:|---:|---:|");
+    foreach (var (first, list) in coverage)
+    {
+        report.AppendLine(CultureInfo.InvariantCulture,
+            $"| {first} | {list.Count} | {list.Count(c => c.PlainHolds)} | {Median(list.Select(c => c.Plain)):P0} | {list.Count(c => c.AdjustedHolds)} | {Median(list.Select(c => c.Adjusted)):P0} |");
+    }
+
+    report.AppendLine();
+}
+
 report.AppendLine(CultureInfo.InvariantCulture, $"Work folder (JSON, traces): {work}");
 Console.WriteLine(report);
 if (options.OutPath is { } outPath)
@@ -153,6 +200,33 @@ if (options.OutPath is { } outPath)
 }
 
 return 0;
+
+// One side of a ratio: each launch's iterations of the runtime, their geometric mean after value (a log).
+static BenchmarkResult SideOf(IEnumerable<LaunchTrace> launches, string runtime, Func<(double Ns, double Probe), double> value)
+{
+    var means = launches.Where(l => l.Runtime == runtime).Select(l => l.Iterations.Where(i => i.Ns > 0).ToArray()).Where(i => i.Length > 0)
+        .Select(i => Math.Exp(i.Average(value))).ToArray();
+    return Result(runtime, means);
+}
+
+// Each (method, runtime)'s ratio of means in a results file `perflab reference` wrote.
+static Dictionary<(string Method, string Runtime), double> FullRatios(string path)
+{
+    using var document = JsonDocument.Parse(File.ReadAllText(path));
+    var ratios = new Dictionary<(string, string), double>();
+    foreach (var suiteRun in document.RootElement.GetProperty("runs").EnumerateArray())
+    {
+        foreach (var row in ResultJsonReader.Read(suiteRun.GetProperty("run").GetRawText()).Results)
+        {
+            if (row is { Ratio: { } ratio, Error: null })
+            {
+                ratios[(row.Method, row.Runtime)] = ratio;
+            }
+        }
+    }
+
+    return ratios;
+}
 
 static double Percentile(IReadOnlyList<double> values, double share) => values.Order().ElementAt((int)Math.Floor(share * (values.Count - 1)));
 
@@ -192,7 +266,7 @@ static string Show((double Ratio, double Low, double High, double HalfWidth)? in
     interval is { } i ? string.Create(CultureInfo.InvariantCulture, $"{i.Ratio:F2} ({i.Low:F2}–{i.High:F2})") : "–";
 
 /// <summary>One launch's measured iterations, read from its JIT trace: each iteration's time less the launch's overhead, and the short-loop probe beside it.</summary>
-internal sealed partial record LaunchTrace(string Runtime, int Case, string Method, IReadOnlyList<(double Ns, double Probe)> Iterations)
+internal sealed partial record LaunchTrace(string Runtime, int Case, string Method, string Started, IReadOnlyList<(double Ns, double Probe)> Iterations)
 {
     public static LaunchTrace? Read(string path)
     {
@@ -238,10 +312,10 @@ internal sealed partial record LaunchTrace(string Runtime, int Case, string Meth
             }
         }
 
-        return new LaunchTrace(name.Groups["runtime"].Value, int.Parse(name.Groups["case"].Value, CultureInfo.InvariantCulture), result.Groups["method"].Value, iterations);
+        return new LaunchTrace(name.Groups["runtime"].Value, int.Parse(name.Groups["case"].Value, CultureInfo.InvariantCulture), result.Groups["method"].Value, name.Groups["started"].Value, iterations);
     }
 
-    [GeneratedRegex(@"^(?<runtime>net\d+\.0)-case(?<case>\d+)-")]
+    [GeneratedRegex(@"^(?<runtime>net\d+\.0)-case(?<case>\d+)-(?<started>\d+)-")]
     private static partial Regex FileName();
 
     [GeneratedRegex(@"^RESULT (?<method>\S+) mean=(?<mean>[\d.]+)")]
