@@ -134,8 +134,10 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
                     continue;
                 }
 
-                var plainK = Interval(SideOf(some, runtime, i => Math.Log(i.Ns)), SideOf(some, runtimes[0], i => Math.Log(i.Ns)), benchmarkMode);
-                var adjustedK = Interval(SideOf(some, runtime, i => Math.Log(i.Ns) - (someSlope * (Math.Log(i.Probe) - Math.Log(someFast)))), SideOf(some, runtimes[0], i => Math.Log(i.Ns) - (someSlope * (Math.Log(i.Probe) - Math.Log(someFast)))), benchmarkMode);
+                double PlainK((double Ns, double Probe) i) => Math.Log(i.Ns);
+                double AdjustedK((double Ns, double Probe) i) => Math.Log(i.Ns) - (someSlope * (Math.Log(i.Probe) - Math.Log(someFast)));
+                var plainK = Interval(SideOf(some, runtime, PlainK), SideOf(some, runtimes[0], PlainK), benchmarkMode);
+                var adjustedK = Interval(SideOf(some, runtime, AdjustedK), SideOf(some, runtimes[0], AdjustedK), benchmarkMode);
                 if (plainK is { } p && adjustedK is { } a)
                 {
                     (coverage.TryGetValue(first, out var list) ? list : coverage[first] = []).Add((p.HalfWidth, p.Low <= full && full <= p.High, a.HalfWidth, a.Low <= full && full <= a.High));
@@ -144,15 +146,14 @@ for (var rep = 1; rep <= options.Repetitions; rep++)
         }
 
         var slope = Slope(@case);
-        BenchmarkResult Side(string runtime, Func<(double Ns, double Probe), double> value) => SideOf(@case, runtime, value);
 
         double Adjusted((double Ns, double Probe) i) => Math.Log(i.Ns) - (slope * (Math.Log(i.Probe) - Math.Log(probeFast)));
         double Unadjusted((double Ns, double Probe) i) => Math.Log(i.Ns);
         var baseline = runtimes[0];
         foreach (var runtime in runtimes.Skip(1))
         {
-            var plain = Interval(Side(runtime, Unadjusted), Side(baseline, Unadjusted), benchmarkMode);
-            var adjusted = Interval(Side(runtime, Adjusted), Side(baseline, Adjusted), benchmarkMode);
+            var plain = Interval(SideOf(@case, runtime, Unadjusted), SideOf(@case, baseline, Unadjusted), benchmarkMode);
+            var adjusted = Interval(SideOf(@case, runtime, Adjusted), SideOf(@case, baseline, Adjusted), benchmarkMode);
             var today = shown.TryGetValue((@case.Key.Method, runtime), out var s) ? s : default;
             if (today.Ratio > 0)
             {
