@@ -121,7 +121,24 @@ internal static class CaseRunner
     {
         HostResult Failure(string error) => HostResult.Failed(runtime, cases, info, error);
 
-        if (request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1")
+        var drives = request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1";
+        if (request.Turns)
+        {
+            // The parent runs this case's launches on every runtime at once, one iteration in turn: this process waits
+            // for its turn before its drive and before each iteration after it (from the logger, between iterations),
+            // so nothing it does overlaps another runtime's work.
+            var driven = !drives;
+            logger.OnIteration = (phase, _) =>
+            {
+                Turns.Wait(phase);
+                if (!driven)
+                {
+                    driven = true;
+                    DriveUntilSettled(benchmarkCase);
+                }
+            };
+        }
+        else if (drives)
         {
             // Quick mode's short stages can end before tiering has settled, and then iterations time Tier0 code, or
             // time it while the JIT promotes the many library methods BenchmarkDotNet's own preparation made hot

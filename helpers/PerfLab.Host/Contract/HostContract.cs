@@ -14,6 +14,20 @@ public static class HostProtocol
     /// <summary>Prefix of a machine-readable event line on the host's standard output.</summary>
     public const string EventPrefix = "@perflab ";
 
+    /// <summary>
+    /// The line a host taking turns (<see cref="HostRequest.Turns"/>) prints when it stops between two iterations; it then
+    /// waits for a line on its standard input (any line: its turn), and runs freely once its input is closed. A constant,
+    /// not an event: it is written once an iteration, and nothing an iteration runs may turn hot while iterations are timed.
+    /// </summary>
+    public const string TurnLine = "@perflab turn";
+
+    /// <summary>
+    /// <see cref="TurnLine"/> as a host taking turns prints it once, after its first workload warm-up iteration: its
+    /// overhead stages, whose length BenchmarkDotNet chooses in each process, are behind it. The parent lets the hosts
+    /// still in theirs catch up before any goes on, so the runtimes' measured iterations are run side by side.
+    /// </summary>
+    public const string WorkloadTurnLine = "@perflab turn workload";
+
     /// <summary>Exit code of a host run whose benchmark case failed (threw, or BenchmarkDotNet rejected it).</summary>
     public const int CaseFailedExitCode = 3;
 
@@ -60,6 +74,10 @@ public enum BenchmarkMode
 /// <param name="FromCase">When set, the host runs every case from this index to the last, one after another in this one
 /// process, instead of <paramref name="CaseIndex"/> alone: what a smoke run asks, where start-up, BenchmarkDotNet's
 /// preparation and exit would otherwise cost more than the one call each case makes.</param>
+/// <param name="Turns">When set, the host stops before its tiering drive and after every iteration, prints
+/// <see cref="HostProtocol.TurnLine"/> and waits for its turn on standard input: the parent runs the launches of one case
+/// on every runtime at once, iteration by iteration in turn, so each runtime's iterations sit next to the others' in
+/// time while no two ever run together.</param>
 public sealed record HostRequest(
     string AssemblyPath,
     int CaseIndex,
@@ -70,7 +88,8 @@ public sealed record HostRequest(
     DisasmRequest? Disasm = null,
     IterationShape? Iterations = null,
     int Launches = 1,
-    int? FromCase = null);
+    int? FromCase = null,
+    bool Turns = false);
 
 /// <summary>
 /// How many times one iteration calls the benchmark (BenchmarkDotNet's invocation count, which its pilot stage finds

@@ -163,9 +163,19 @@ public sealed class BenchmarkEngine
                             ReportSoFar(launch - 1, planned);
                         }
 
-                        foreach (var runner in running)
+                        if (TakesTurns(request) && running.Length > 1)
                         {
-                            await runner.RunLaunchAsync(index, launch, planned, TimeLeft(planned), SeveralCasesPerProcess(request), cancellationToken).ConfigureAwait(false);
+                            var left = TimeLeft(planned);
+                            await LaunchTurns.RunAsync(
+                                running.Select(runner => (Func<TurnSeat, Task>)(seat => runner.RunLaunchAsync(index, launch, planned, left, andTheRest: false, cancellationToken, seat))).ToArray(),
+                                cancellationToken).ConfigureAwait(false);
+                        }
+                        else
+                        {
+                            foreach (var runner in running)
+                            {
+                                await runner.RunLaunchAsync(index, launch, planned, TimeLeft(planned), SeveralCasesPerProcess(request), cancellationToken).ConfigureAwait(false);
+                            }
                         }
 
                         ran = true;
@@ -201,6 +211,14 @@ public sealed class BenchmarkEngine
     // less than a process's start-up, BenchmarkDotNet's preparation and exit. A mode that measures keeps one case per
     // process (quick mode's launches are what its intervals are made of; full mode is BenchmarkDotNet's own default).
     private static bool SeveralCasesPerProcess(BenchmarkRequest request) => request.Mode == BenchmarkMode.Smoke;
+
+    // Quick mode's launches of several take turns: a round's launches of a case on every runtime run at once, one
+    // iteration each in turn (LaunchTurns), so the machine's state changes hit every runtime of the round alike.
+    // PERFLAB_TURNS=0 runs them one after another instead, to compare the two.
+    private static bool TakesTurns(BenchmarkRequest request) =>
+        request.Mode == BenchmarkMode.Quick && request.EffectiveLaunches > 1 && Environment.GetEnvironmentVariable(TurnsVariable) != "0";
+
+    private const string TurnsVariable = "PERFLAB_TURNS";
 
     private static RuntimeOutcome Partial(RuntimeWork<RuntimeOutcome> work, RuntimeRun runner)
     {

@@ -35,6 +35,8 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
     /// <param name="onEvent">Sees each event the host prints.</param>
     /// <param name="onStep">Sees each <see cref="CaseStep"/> the run passes (started, first event, exited, result read).</param>
     /// <param name="cancellationToken">Kills the process tree and throws.</param>
+    /// <param name="seat">When given, the host takes turns with other launches (<see cref="HostRequest.Turns"/> must be set):
+    /// the seat gets its standard input and hears each <see cref="HostProtocol.TurnLine"/>.</param>
     public async Task<Outcome> RunAsync(
         LocatedRuntime runtime,
         HostRequest request,
@@ -43,7 +45,8 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
         TimeSpan timeout,
         Action<HostEvent>? onEvent,
         Action<string>? onStep,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken,
+        TurnSeat? seat = null)
     {
         Directory.CreateDirectory(folder);
         var requestPath = Path.Combine(folder, "request.json");
@@ -77,6 +80,12 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
             timeout,
             line =>
             {
+                if (seat is not null && line is HostProtocol.TurnLine or HostProtocol.WorkloadTurnLine)
+                {
+                    seat.Stopped(inWorkload: line == HostProtocol.WorkloadTurnLine);
+                    return true;
+                }
+
                 if (!line.StartsWith(HostProtocol.EventPrefix, StringComparison.Ordinal))
                 {
                     return false;
@@ -118,7 +127,8 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
             },
             _ => onStep?.Invoke(CaseStep.Started),
             cancellationToken,
-            perCase).ConfigureAwait(false);
+            perCase,
+            seat is null ? null : seat.Attach).ConfigureAwait(false);
         onStep?.Invoke(CaseStep.Exited);
 
         IReadOnlyList<HostResult> results = [];

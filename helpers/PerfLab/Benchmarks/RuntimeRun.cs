@@ -49,11 +49,12 @@ internal sealed class RuntimeRun(
     /// Runs one launch of a case and keeps its result; <paramref name="left"/> is the run's time left, estimated before
     /// it. With <paramref name="andTheRest"/> (smoke mode), the same process runs every later case too, one after
     /// another, and each finished case keeps its result; a case that ended the process early (a crash, a timeout)
-    /// fails, and the cases after it get a process of their own when the run asks for them again.
+    /// fails, and the cases after it get a process of their own when the run asks for them again. With
+    /// <paramref name="seat"/>, the launch takes turns with the other runtimes' launches of the round (<see cref="LaunchTurns"/>).
     /// </summary>
-    public async Task RunLaunchAsync(int index, int launch, int launches, TimeSpan? left, bool andTheRest, CancellationToken cancellationToken)
+    public async Task RunLaunchAsync(int index, int launch, int launches, TimeSpan? left, bool andTheRest, CancellationToken cancellationToken, TurnSeat? seat = null)
     {
-        foreach (var result in await RunProcessAsync(index, launch, launches, left, andTheRest, cancellationToken).ConfigureAwait(false))
+        foreach (var result in await RunProcessAsync(index, launch, launches, left, andTheRest, seat, cancellationToken).ConfigureAwait(false))
         {
             _cases ??= result.Cases;
             var at = result.Case!.Index;
@@ -77,24 +78,26 @@ internal sealed class RuntimeRun(
 
     // One host process: the case at index, or (andTheRest) it and every later one; the results of the cases it
     // finished, then the failure of the case it was running if it ended early.
-    private async Task<IReadOnlyList<HostResult>> RunProcessAsync(int index, int launch, int launches, TimeSpan? left, bool andTheRest, CancellationToken cancellationToken)
+    private async Task<IReadOnlyList<HostResult>> RunProcessAsync(int index, int launch, int launches, TimeSpan? left, bool andTheRest, TurnSeat? seat, CancellationToken cancellationToken)
     {
         var folder = Path.Combine(work, $"case-{index}-launch-{launch}");
         // Later launches run the iterations the first one's pilot chose, and skip their own pilot.
         var iterations = launch > 1 && index < _launches.Count ? _launches[index][0].Iterations : null;
-        var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations, Launches: launches, FromCase: andTheRest ? index : null);
+        var hostRequest = new HostRequest(compiled.AssemblyPath, index, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), Iterations: iterations, Launches: launches, FromCase: andTheRest ? index : null, Turns: seat is not null);
 
         string? CaseName(int at) => _cases is { } cases && at < cases.Count ? Name(cases[at]) : null;
         void Report(int at, string? phase, int? iteration, string? message = null) =>
             progress?.Report(new RunProgress("measure", clock.Elapsed, message, Moniker, at + 1, _cases?.Count, CaseName(at), phase, iteration, launch, launches, left));
 
         Report(index, null, null, "starting");
+        // A launch taking turns waits while the others run: it may live that many times as long.
+        var timeout = request.EffectiveCaseTimeout * (seat?.Of ?? 1);
         var (process, written, strayEventLine, strayCase) = await launcher.RunAsync(
             runtime,
             hostRequest,
             folder,
             request.Environment,
-            request.EffectiveCaseTimeout,
+            timeout,
             hostEvent =>
             {
                 if (hostEvent.Cases is { } list)
@@ -108,8 +111,10 @@ internal sealed class RuntimeRun(
                 }
             },
             onStep,
-            cancellationToken).ConfigureAwait(false);
-        MeasureSeconds += process.Elapsed.TotalSeconds;
+            cancellationToken,
+            seat).ConfigureAwait(false);
+        // Launches taking turns live side by side: each counts its share of the round.
+        MeasureSeconds += process.Elapsed.TotalSeconds / (seat?.Of ?? 1);
 
         if (written is [{ Case: null } nothing])
         {
@@ -150,11 +155,11 @@ internal sealed class RuntimeRun(
             if (_cases is not { } cases || running >= cases.Count)
             {
                 throw new PerfLabException(
-                    $"The benchmark process on {Moniker} did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s and was killed with its child processes.",
+                    $"The benchmark process on {Moniker} did not finish within {timeout.TotalSeconds:F0} s and was killed with its child processes.",
                     "Check the benchmark for an endless loop, or raise the limit with --case-timeout.");
             }
 
-            var message = $"{BenchmarkResult.TimedOutPrefix} the case did not finish within {request.EffectiveCaseTimeout.TotalSeconds:F0} s; its process tree was killed. Check for an endless loop, or raise --case-timeout.";
+            var message = $"{BenchmarkResult.TimedOutPrefix} the case did not finish within {timeout.TotalSeconds:F0} s; its process tree was killed. Check for an endless loop, or raise --case-timeout.";
             Report(running, null, null, "timed out");
             results.Add(Failed(cases, running, message));
             return results;

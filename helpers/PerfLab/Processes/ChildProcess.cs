@@ -37,7 +37,9 @@ public static class ChildProcess
 
     /// <inheritdoc cref="RunAsync(string, IEnumerable{string}, IReadOnlyDictionary{string, string?}?, string?, TimeSpan, Func{string, bool}?, CancellationToken)"/>
     /// <remarks><paramref name="onStarted"/> is called once the process is started, with its id. <paramref name="restartable"/>,
-    /// when given, restarts the timeout from its call on (a host running several cases gives each case the whole timeout).</remarks>
+    /// when given, restarts the timeout from its call on (a host running several cases gives each case the whole timeout).
+    /// <paramref name="onInput"/>, when given, gets the process's standard input, left open for the caller to write to
+    /// (a host taking turns); otherwise it is closed at once.</remarks>
     internal static async Task<ChildProcessResult> RunAsync(
         string fileName,
         IEnumerable<string> arguments,
@@ -47,7 +49,8 @@ public static class ChildProcess
         Func<string, bool>? onOutputLine,
         Action<int>? onStarted,
         CancellationToken cancellationToken,
-        RestartableTimeout? restartable = null)
+        RestartableTimeout? restartable = null,
+        Action<StreamWriter>? onInput = null)
     {
         var info = StartInfo(fileName, arguments, environment, workingDirectory);
 
@@ -107,7 +110,15 @@ public static class ChildProcess
         try
         {
             onStarted?.Invoke(process.Id);
-            process.StandardInput.Close();
+            if (onInput is null)
+            {
+                process.StandardInput.Close();
+            }
+            else
+            {
+                onInput(process.StandardInput);
+            }
+
             process.BeginOutputReadLine();
             process.BeginErrorReadLine();
             await process.WaitForExitAsync(linked.Token).ConfigureAwait(false);

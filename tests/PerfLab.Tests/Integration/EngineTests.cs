@@ -1,3 +1,4 @@
+using System.Globalization;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
 using PerfLab.Results;
@@ -118,6 +119,41 @@ public class EngineTests
         Assert.InRange(run.Results[1].MeasurementsNs.Count, launches * 2, launches * QuickJob.IterationCount);
         Assert.Equal(IntervalKind.Launches, run.Results[1].RatioInterval!.Kind);
         Assert.Matches(@"\| (\d\.\d\d|no clear difference) \(\d\.\d\d–\d\.\d\d\) \|", run.ToString());
+    }
+
+    [Fact]
+    public async Task Quick_launches_of_a_round_take_turns_an_iteration_at_a_time_and_never_run_together()
+    {
+        var record = Directory.CreateTempSubdirectory("perflab-turns-").FullName;
+        var quick = Smoke(Sources.TurnRecorder(), "Turns.cs", "net9.0", "net10.0") with
+        {
+            Mode = BenchmarkMode.Quick,
+            Environment = new Dictionary<string, string> { ["TURNS_RECORD"] = record },
+        };
+
+        var run = await _engine.RunAsync(quick);
+
+        Assert.False(run.HasErrors, run.ToString());
+        // Every call of every process, in time order: (process, start, end).
+        var calls = Directory.EnumerateFiles(record)
+            .SelectMany(f => File.ReadLines(f).Select(l => l.Split(' ')).Select(p => (Process: Path.GetFileNameWithoutExtension(f), Start: long.Parse(p[0], CultureInfo.InvariantCulture), End: long.Parse(p[1], CultureInfo.InvariantCulture))))
+            .OrderBy(c => c.Start)
+            .ToArray();
+        var processes = calls.Select(c => c.Process).Distinct().Count();
+        Assert.Equal(run.Results.Sum(r => r.LaunchMeansNs!.Count), processes);
+        // Never two processes at once: each call starts after every earlier call has ended.
+        var lastEnd = long.MinValue;
+        foreach (var call in calls)
+        {
+            Assert.True(call.Start >= lastEnd, $"a call of process {call.Process} started while another process's call was running");
+            lastEnd = Math.Max(lastEnd, call.End);
+        }
+
+        // In turns: each process's calls come in several runs between the other runtime's, not in one block
+        // (its drive, then each warm-up and measured iteration).
+        var runs = calls.Zip(calls.Skip(1)).Count(pair => pair.First.Process != pair.Second.Process) + 1;
+        Assert.True(runs >= processes * (QuickJob.IterationCount + 1), $"{processes} processes ran their calls in {runs} runs: they did not take turns");
+        Directory.Delete(record, recursive: true);
     }
 
     [Fact]

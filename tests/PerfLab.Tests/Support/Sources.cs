@@ -16,6 +16,42 @@ public static class Sources
         }
         """;
 
+    /// <summary>
+    /// A call of about half a millisecond that notes when it ran: each process writes its calls' start and end
+    /// (Stopwatch timestamps, one clock for every process on the machine) to a file of its own in the folder
+    /// TURNS_RECORD names, at its global cleanup.
+    /// </summary>
+    public static string TurnRecorder() => $$"""
+        {{Marker()}}
+        using System.Diagnostics;
+
+        public class Recorded
+        {
+            private readonly List<(long Start, long End)> _calls = new();
+
+            [Benchmark]
+            public int Spin()
+            {
+                var start = Stopwatch.GetTimestamp();
+                var spins = 0;
+                while (Stopwatch.GetElapsedTime(start).TotalMilliseconds < 0.5)
+                {
+                    spins++;
+                }
+
+                _calls.Add((start, Stopwatch.GetTimestamp()));
+                return spins;
+            }
+
+            [GlobalCleanup]
+            public void Write()
+            {
+                var folder = Environment.GetEnvironmentVariable("TURNS_RECORD")!;
+                File.WriteAllLines(Path.Combine(folder, Environment.ProcessId + ".txt"), _calls.Select(c => c.Start + " " + c.End));
+            }
+        }
+        """;
+
     public static string NewerApiBehindIf() => $$"""
         {{Marker()}}
         public class Versioned
