@@ -124,17 +124,23 @@ internal static class CaseRunner
         var drives = request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1";
         if (request.Turns)
         {
-            // The parent runs this case's launches on every runtime at once, one iteration in turn: this process waits
-            // for its turn before its drive and before each iteration after it (from the logger, between iterations),
-            // so nothing it does overlaps another runtime's work.
+            // The parent runs this case's launches on every runtime at once, one iteration in turn: this process starts
+            // and drives its case until tiering settles (the JIT quiet) before its first stop, while the others wait or
+            // have not started, then waits for its turn before each iteration (from the logger, between iterations), so
+            // nothing it does overlaps another runtime's work. The lines of BenchmarkDotNet's results (its Result
+            // "stage") follow the last iteration: no stop there.
             var driven = !drives;
             logger.OnIteration = (phase, _) =>
             {
-                Turns.Wait(phase);
                 if (!driven)
                 {
                     driven = true;
                     DriveUntilSettled(benchmarkCase);
+                }
+
+                if (!phase.EndsWith("Result", StringComparison.Ordinal))
+                {
+                    Turns.Wait(phase);
                 }
             };
         }

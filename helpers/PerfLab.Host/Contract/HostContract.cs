@@ -74,7 +74,7 @@ public enum BenchmarkMode
 /// <param name="FromCase">When set, the host runs every case from this index to the last, one after another in this one
 /// process, instead of <paramref name="CaseIndex"/> alone: what a smoke run asks, where start-up, BenchmarkDotNet's
 /// preparation and exit would otherwise cost more than the one call each case makes.</param>
-/// <param name="Turns">When set, the host stops before its tiering drive and after every iteration, prints
+/// <param name="Turns">When set, the host stops after its tiering drive and after every iteration, prints
 /// <see cref="HostProtocol.TurnLine"/> and waits for its turn on standard input: the parent runs the launches of one case
 /// on every runtime at once, iteration by iteration in turn, so each runtime's iterations sit next to the others' in
 /// time while no two ever run together.</param>

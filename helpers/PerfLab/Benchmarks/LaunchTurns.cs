@@ -60,7 +60,7 @@ internal sealed class TurnSeat(int of)
 
 /// <summary>
 /// Runs one round of a case's launches, one per runtime, at once and in turns: each host starts and gets as far as its
-/// first stop before the next one starts; then each in turn runs its tiering drive, then one iteration at a time, so
+/// first stop (its tiering drive done) before the next one starts; then each in turn runs one iteration at a time, so
 /// every runtime's iterations sit next to the others' in time and no two processes ever run their work together. A
 /// host whose overhead stages are done waits until the others' are too (BenchmarkDotNet chooses their length in each
 /// process), so the measured iterations of the round are run side by side. On
