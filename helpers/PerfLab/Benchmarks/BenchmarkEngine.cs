@@ -9,7 +9,7 @@ namespace PerfLab.Benchmarks;
 /// <summary>
 /// The benchmark pipeline: compile the source for each runtime (Roslyn, in-process), reuse cached
 /// results, provision missing runtimes, then run the cases in PerfLab.Host processes (quick and full mode: each case in
-/// its own, quick mode several launches per runtime; smoke mode: a runtime's cases one after another in one), round after round (launch r of every case, the runtimes interleaved per case),
+/// its own, quick mode several launches per runtime; smoke mode: a runtime's cases one after another in one), round after round (launch r of every case, the runtimes interleaved per case; in quick mode taking turns an iteration at a time),
 /// reporting the table so far after each round (<see cref="RunProgress.Partial"/>), and build the results.
 /// </summary>
 public sealed class BenchmarkEngine
@@ -139,8 +139,9 @@ public sealed class BenchmarkEngine
                 TimeSpan? TimeLeft(int planned) => LaunchPlan.TimeLeft(measured.Sum(r => r.MeasureSeconds), measured.Sum(r => r.LaunchesRun), LaunchesLeft(measured, settled, planned));
 
                 // Round after round: round r runs launch r of every case still wanting one, and each case's launch on
-                // every runtime before the next case, so drift on a shared machine (another program, the clock speed)
-                // falls on every runtime alike, and after round 1 every case has a row to show. Quick mode adds rounds
+                // every runtime before the next case (in quick mode at once, in turns: LaunchTurns), so drift on a shared
+                // machine (another program, the clock speed) falls on every runtime alike, and after round 1 every case
+                // has a row to show. Quick mode adds rounds
                 // to a case while its launches disagree too much for a narrow interval (LaunchPlan); a case left out
                 // of a round is done.
                 var ran = true;
@@ -166,9 +167,14 @@ public sealed class BenchmarkEngine
                         if (TakesTurns(request) && running.Length > 1)
                         {
                             var left = TimeLeft(planned);
+                            var round = Stopwatch.StartNew();
                             await LaunchTurns.RunAsync(
                                 running.Select(runner => (Func<TurnSeat, Task>)(seat => runner.RunLaunchAsync(index, launch, planned, left, andTheRest: false, cancellationToken, seat))).ToArray(),
                                 cancellationToken).ConfigureAwait(false);
+                            foreach (var runner in running)
+                            {
+                                runner.CountShare(round.Elapsed.TotalSeconds / running.Length);
+                            }
                         }
                         else
                         {

@@ -24,6 +24,9 @@ internal sealed class RuntimeRun(
 
     public double MeasureSeconds { get; private set; }
 
+    /// <summary>Counts this runtime's share of a round whose launches took turns (<see cref="LaunchTurns"/>): its wall time over the launches.</summary>
+    public void CountShare(double seconds) => MeasureSeconds += seconds;
+
     /// <summary>Launches run so far, every case's.</summary>
     public int LaunchesRun => _launches.Sum(l => l.Count);
 
@@ -113,8 +116,11 @@ internal sealed class RuntimeRun(
             onStep,
             cancellationToken,
             seat).ConfigureAwait(false);
-        // Launches taking turns live side by side: each counts its share of the round.
-        MeasureSeconds += process.Elapsed.TotalSeconds / (seat?.Of ?? 1);
+        // Launches taking turns live side by side: the engine counts each one's share of the round instead (CountShare).
+        if (seat is null)
+        {
+            MeasureSeconds += process.Elapsed.TotalSeconds;
+        }
 
         if (written is [{ Case: null } nothing])
         {

@@ -192,9 +192,10 @@ public class EngineTests
         Assert.Equal(4, first.Results.Count);
         Assert.All(first.Results, r => Assert.Single(r.LaunchMeansNs!));
         Assert.All(run.Results, r => Assert.Equal(2, r.LaunchMeansNs!.Count));
-        // Nothing to estimate from before the first launch; every later one says how long is left.
-        Assert.Null(lefts[0]);
-        Assert.All(lefts.Skip(1), left => Assert.True(left > TimeSpan.Zero, string.Join(", ", lefts)));
+        // Nothing to estimate from before the first case's first round (its launches take turns, started together); every
+        // later launch says how long is left.
+        Assert.All(lefts.Take(2), left => Assert.Null(left));
+        Assert.All(lefts.Skip(2), left => Assert.True(left > TimeSpan.Zero, string.Join(", ", lefts)));
     }
 
     [Theory]
