@@ -6,14 +6,15 @@ namespace PerfLab.Cli;
 /// Shows live progress on standard error. On a terminal: one status line, rewritten in place, saying which case and
 /// launch is running and about how long is left (stages without a runtime, such as compiling, print as lines). With
 /// <c>--verbose</c>, or when the output is redirected (a CI log, where a rewritten line would be noise): one line
-/// per step (runtime, case, launch, phase), not per iteration. Other lines written through <see cref="WriteLine"/>
+/// per step (runtime, case, launch, phase), not per iteration, each runtime's steps told apart (launches taking
+/// turns report the runtimes' iterations interleaved). Other lines written through <see cref="WriteLine"/>
 /// go above the status line.
 /// </summary>
 internal sealed class ProgressPrinter(TextWriter writer, bool verbose = false) : IProgress<RunProgress>, IDisposable
 {
     private readonly bool _statusLine = !verbose && ReferenceEquals(writer, Console.Error) && !Console.IsErrorRedirected;
     private readonly Lock _gate = new();
-    private string? _lastStep;
+    private readonly Dictionary<string, string> _lastStepOf = [];
     private int _lastWidth;
 
     /// <summary>True when progress is one status line rewritten in place (a terminal, not --verbose).</summary>
@@ -50,9 +51,10 @@ internal sealed class ProgressPrinter(TextWriter writer, bool verbose = false) :
             }
 
             var step = $"{value.Stage}|{value.Runtime}|{value.CaseNumber}|{value.Launch}|{value.Phase}|{value.Message}";
-            if (step != _lastStep)
+            var runtime = value.Runtime ?? "";
+            if (!_lastStepOf.TryGetValue(runtime, out var last) || step != last)
             {
-                _lastStep = step;
+                _lastStepOf[runtime] = step;
                 writer.WriteLine(line);
             }
         }

@@ -5,7 +5,8 @@ namespace PerfLab.Notebooks;
 
 /// <summary>
 /// Benchmark progress in a cell. Lines in the cell's output, one per step (runtime, case, launch, stage), not per
-/// iteration: the record, which a report folds away. And, for a run of several launches per case where the kernel
+/// iteration, each runtime's steps told apart (launches taking turns report the runtimes' iterations interleaved):
+/// the record, which a report folds away. And, for a run of several launches per case where the kernel
 /// can replace an output in place (<paramref name="show"/>), one progress line and the table so far
 /// (<see cref="RunProgress.Partial"/>, after each round of launches), both emptied by <see cref="Finish"/>: the
 /// cell's result is the final table. Every step, iteration included, also goes to <paramref name="observer"/>.
@@ -16,7 +17,7 @@ namespace PerfLab.Notebooks;
 internal sealed class NotebookProgress(TextWriter writer, Func<LiveView, Action<LiveView?>>? show, IProgress<RunProgress>? observer) : IProgress<RunProgress>
 {
     private readonly Lock _gate = new();
-    private string? _lastStep;
+    private readonly Dictionary<string, string> _lastStepOf = [];
     private Action<LiveView?>? _status;
     private Action<LiveView?>? _table;
 
@@ -27,12 +28,13 @@ internal sealed class NotebookProgress(TextWriter writer, Func<LiveView, Action<
         var line = (value with { Phase = null, Iteration = null }).ToString();
         lock (_gate)
         {
-            if (step == _lastStep && value.Partial is null)
+            var runtime = value.Runtime ?? "";
+            if (_lastStepOf.TryGetValue(runtime, out var last) && step == last && value.Partial is null)
             {
                 return;
             }
 
-            _lastStep = step;
+            _lastStepOf[runtime] = step;
             if (show is not null && (_status is not null || value.LaunchCount > 1))
             {
                 Replace(ref _status, LiveView.Line(line));
