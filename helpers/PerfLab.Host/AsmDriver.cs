@@ -4,39 +4,25 @@ using PerfLab.Contract;
 namespace PerfLab.Host;
 
 /// <summary>
-/// Asm without measuring: drives every benchmark case until every method asked for has optimized code (Tier1 or
-/// FullOpts), or tiering has settled with no such method still on its way there (compiled at Tier0 or OSR only: on a
-/// loaded machine the quiet rounds once ended the drive before Tier1 landed, and the capture showed OSR code with the
-/// bounds check Tier1 drops), or the time is up. Whether a method has that code is read in the runtime's JIT events,
-/// else in the listing file: the JIT buffers that file, so its last listings show only once the process exits, and a
-/// drive that waited for them there ran to its deadline every time (5 s a capture instead of about 1).
+/// Asm without measuring: drives every benchmark case until the JIT's listing file holds optimized code
+/// (Tier1 or FullOpts) for every method asked for, or tiering has settled with no such method still on its way
+/// there (a listing at Tier0 or OSR only: on a loaded machine the quiet rounds once ended the drive before Tier1
+/// landed, and the capture showed OSR code with the bounds check Tier1 drops), or the time is up.
 /// </summary>
 internal static class AsmDriver
 {
-    /// <summary>Drives the cases; the exception a case threw (else null), and a warning when the time ran out first.</summary>
-    public static (string? Failure, string? Warning) Drive(IReadOnlyList<BenchmarkRunInfo> runInfos, DisasmRequest request)
+    public static string? Drive(IReadOnlyList<BenchmarkRunInfo> runInfos, DisasmRequest request)
     {
         var cases = runInfos
             .SelectMany(r => r.BenchmarksCases)
             .GroupBy(c => c.Descriptor.WorkloadMethod)
             .Select(g => g.First())
             .ToArray();
-        using var jit = new JitEvents();
-        var deadline = TimeSpan.FromSeconds(request.TimeoutSeconds);
-        var clock = System.Diagnostics.Stopwatch.StartNew();
-        var optimized = false;
-        var failure = TieringDriver.Drive(
+        return TieringDriver.Drive(
             cases,
-            deadline,
-            done: () => optimized = request.Methods.All(jit.HasFinalCode)
-                || (Listing(request) is { } text && request.Methods.All(m => jit.HasFinalCode(m) || Headers(text, m).Any(Optimized))),
-            unsettled: () => request.Methods.Any(jit.IsOnItsWay)
-                || (Listing(request) is { } text && request.Methods.Any(m => !jit.HasFinalCode(m) && Headers(text, m) is { Count: > 0 } headers && !headers.Any(Final))));
-        var waiting = request.Methods.Where(m => !jit.HasFinalCode(m)).ToArray();
-        var warning = failure is null && !optimized && clock.Elapsed >= deadline && waiting.Length > 0
-            ? $"the drive reached its {deadline.TotalSeconds:F0} s limit before the JIT's events showed optimized code for {string.Join(", ", waiting)}"
-            : null;
-        return (failure, warning);
+            TimeSpan.FromSeconds(request.TimeoutSeconds),
+            done: () => Listing(request) is { } text && request.Methods.All(m => Headers(text, m).Any(Optimized)),
+            unsettled: () => Listing(request) is { } text && request.Methods.Any(m => Headers(text, m) is { Count: > 0 } headers && !headers.Any(Final)));
     }
 
     // The JIT may buffer its output; a listing not visible yet just means another round.

@@ -85,8 +85,8 @@ internal static class CaseRunner
 
         if (request.Disasm is { } disasm)
         {
-            var (failure, warning) = AsmDriver.Drive(runInfos, disasm);
-            publish([Failure(cases, null, failure) is var driven && warning is not null ? driven with { Warnings = [warning] } : driven]);
+            var failure = AsmDriver.Drive(runInfos, disasm);
+            publish([Failure(cases, null, failure)]);
             return failure is null ? 0 : HostProtocol.CaseFailedExitCode;
         }
 

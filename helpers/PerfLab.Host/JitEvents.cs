@@ -5,11 +5,9 @@ namespace PerfLab.Host;
 
 /// <summary>
 /// Listens to the runtime's own events for each method the JIT compiles in this process, and the tier it compiled it
-/// at. The tiering drive asks it whether the benchmark method has its final code yet (<see cref="HasFinalCode(RuntimeMethodHandle)"/>): the
+/// at. The tiering drive asks it whether the benchmark method has its final code yet (<see cref="HasFinalCode"/>): the
 /// JIT's count of compiled methods can stay still while promotion has not even started (on a loaded machine the
-/// call-counting timer may not run for seconds), and a launch that measured then timed Tier0 code. The asm driver asks
-/// the same by the JIT's name of a method (<see cref="HasFinalCode(string)"/>): the listing file it would otherwise
-/// read is buffered by the JIT and holds the last listings only once the process exits. The JIT trace
+/// call-counting timer may not run for seconds), and a launch that measured then timed Tier0 code. The JIT trace
 /// (<see cref="JitTrace"/>) keeps every event.
 /// </summary>
 internal sealed class JitEvents : EventListener
@@ -29,10 +27,6 @@ internal sealed class JitEvents : EventListener
     private static readonly HashSet<string> FinalTiers = ["Tier1", "Optimized", "MinOpts"];
 
     private readonly Dictionary<long, string> _lastTier = [];
-
-    // By the JIT's name "Ns.Type:Method" (every overload alike): the names compiled at all, and at a final tier.
-    private readonly HashSet<string> _compiledNames = [];
-    private readonly HashSet<string> _finalNames = [];
     private readonly Action<DateTime, string>? _onCompiled;
 
     /// <param name="onCompiled">Sees each compile as a line ("JIT Tier1 Ns.Type:Method") with its time; may be null.</param>
@@ -47,28 +41,6 @@ internal sealed class JitEvents : EventListener
         lock (_lastTier)
         {
             return _lastTier.TryGetValue(method.Value, out var tier) && FinalTiers.Contains(tier);
-        }
-    }
-
-    /// <summary>
-    /// Whether a method named <paramref name="jitName"/> ("Ns.Type:Method", as the JIT's listings name it) has been
-    /// compiled at a final tier; false when no event has named it, so a name the events spell otherwise (a generic
-    /// type, say) only makes the caller wait as it would without events.
-    /// </summary>
-    public bool HasFinalCode(string jitName)
-    {
-        lock (_lastTier)
-        {
-            return _finalNames.Contains(jitName);
-        }
-    }
-
-    /// <summary>Whether a method named <paramref name="jitName"/> has been compiled at any tier but no final one yet.</summary>
-    public bool IsOnItsWay(string jitName)
-    {
-        lock (_lastTier)
-        {
-            return _compiledNames.Contains(jitName) && !_finalNames.Contains(jitName);
         }
     }
 
@@ -100,15 +72,9 @@ internal sealed class JitEvents : EventListener
         var flags = Convert.ToUInt32(Field("MethodFlags"), CultureInfo.InvariantCulture);
         var tier = Tiers[(flags >> 7) & 0x7];
         var id = unchecked((long)Convert.ToUInt64(Field("MethodID"), CultureInfo.InvariantCulture));
-        var name = $"{Field("MethodNamespace")}:{Field("MethodName")}";
         lock (_lastTier)
         {
             _lastTier[id] = tier;
-            _compiledNames.Add(name);
-            if (FinalTiers.Contains(tier))
-            {
-                _finalNames.Add(name);
-            }
         }
 
         _onCompiled?.Invoke(eventData.TimeStamp.ToUniversalTime(), $"JIT {tier} {Field("MethodNamespace")}:{Field("MethodName")}");

@@ -87,12 +87,12 @@ public sealed class AsmEngine
             {
                 var work = target.Work;
                 var folder = Path.Combine(scratch, work.Runtime.Moniker);
-                var runtimeAsm = await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, folder, log, cancellationToken).ConfigureAwait(false);
+                var runtimeAsm = await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, folder, cancellationToken).ConfigureAwait(false);
                 // A malformed listing is captured once more, then refused: never shown, never cached.
                 if (Problems(request, runtimeAsm, target.Methods) is [var first, ..])
                 {
                     log($"{work.Runtime.Moniker}: {first}; capturing again");
-                    runtimeAsm = await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, folder + "-again", log, cancellationToken).ConfigureAwait(false);
+                    runtimeAsm = await CaptureOneAsync(request, work.Located!, work.Compiled!, target.Methods, folder + "-again", cancellationToken).ConfigureAwait(false);
                     if (Problems(request, runtimeAsm, target.Methods) is { Count: > 0 } problems)
                     {
                         throw new PerfLabException(
@@ -125,7 +125,7 @@ public sealed class AsmEngine
     // A runtime to capture, with the names asked for on it and what they resolve to in its compile.
     private sealed record CaptureTarget(RuntimeWork<CapturedAsm> Work, IReadOnlyList<string> Names, IReadOnlyList<ResolvedMethod> Methods);
 
-    private async Task<RuntimeAsm> CaptureOneAsync(AsmRequest request, LocatedRuntime runtime, CompiledBenchmark compiled, IReadOnlyList<ResolvedMethod> methods, string folder, Action<string> log, CancellationToken cancellationToken)
+    private async Task<RuntimeAsm> CaptureOneAsync(AsmRequest request, LocatedRuntime runtime, CompiledBenchmark compiled, IReadOnlyList<ResolvedMethod> methods, string folder, CancellationToken cancellationToken)
     {
         var listingPath = Path.Combine(folder, "jit-listing.txt");
         var primary = methods.Where(m => m.IsPrimary).Select(m => m.JitPrefix).Distinct().ToArray();
@@ -168,12 +168,6 @@ public sealed class AsmEngine
                 result?.Error is { } error ? $"The benchmark threw {where}: {error}" : $"The host process exited with code {process.ExitCode} {where} without a result.",
                 "Fix the benchmark so one call of it completes, then ask for its asm again.",
                 result is null ? process.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(10).ToArray() : null);
-        }
-
-        // The host's remark that its drive ran out of time (the listing may still hold the steady state: the JIT writes it out at exit).
-        foreach (var warning in result.Warnings)
-        {
-            log($"{runtime.Pinned.Moniker}: {warning}");
         }
 
         var all = File.Exists(listingPath) ? AsmListing.ParseAll(await File.ReadAllTextAsync(listingPath, cancellationToken).ConfigureAwait(false)) : [];
