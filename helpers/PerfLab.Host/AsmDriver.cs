@@ -7,7 +7,9 @@ namespace PerfLab.Host;
 /// Asm without measuring: drives every benchmark case until the JIT's listing file holds optimized code
 /// (Tier1 or FullOpts) for every method asked for, or tiering has settled with no such method still on its way
 /// there (a listing at Tier0 or OSR only: on a loaded machine the quiet rounds once ended the drive before Tier1
-/// landed, and the capture showed OSR code with the bounds check Tier1 drops), or the time is up.
+/// landed, and the capture showed OSR code with the bounds check Tier1 drops), or the time is up. The JIT writes its
+/// listings through the C library's buffered streams, so before each look the driver flushes them (<see cref="FlushCStreams"/>):
+/// unflushed, the Tier1 listing reached the file only at exit, and every capture drove to its time limit.
 /// </summary>
 internal static class AsmDriver
 {
@@ -25,9 +27,10 @@ internal static class AsmDriver
             unsettled: () => Listing(request) is { } text && request.Methods.Any(m => Headers(text, m) is { Count: > 0 } headers && !headers.Any(Final)));
     }
 
-    // The JIT may buffer its output; a listing not visible yet just means another round.
+    // A listing not visible yet (a stream this process cannot flush) just means another round.
     private static string? Listing(DisasmRequest request)
     {
+        FlushCStreams();
         try
         {
             using var stream = new FileStream(request.ListingPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
@@ -38,6 +41,24 @@ internal static class AsmDriver
         {
             return null;
         }
+    }
+
+    // fflush(NULL): every output stream of the C library, the JIT's listing file among them (the JIT keeps it open,
+    // buffered 4 KB, until exit). Where the library is not found (Windows), the listing shows at exit as before.
+    private static readonly FlushAll? Flush = LoadFlush();
+
+    private delegate int FlushAll(IntPtr stream);
+
+    private static void FlushCStreams() => Flush?.Invoke(IntPtr.Zero);
+
+    private static FlushAll? LoadFlush()
+    {
+        var library = OperatingSystem.IsLinux() ? "libc.so.6" : OperatingSystem.IsMacOS() ? "/usr/lib/libSystem.B.dylib" : null;
+        return library is not null
+            && System.Runtime.InteropServices.NativeLibrary.TryLoad(library, out var handle)
+            && System.Runtime.InteropServices.NativeLibrary.TryGetExport(handle, "fflush", out var address)
+            ? System.Runtime.InteropServices.Marshal.GetDelegateForFunctionPointer<FlushAll>(address)
+            : null;
     }
 
     // The steady state: Tier1 proper (OSR code is what a single long call runs) or FullOpts.

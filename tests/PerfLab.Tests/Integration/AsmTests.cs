@@ -78,6 +78,32 @@ public class AsmTests
     }
 
     [Fact]
+    public async Task A_capture_ends_once_its_listing_shows_optimized_code_not_at_its_time_limit()
+    {
+        // The JIT buffers its listing file (4 KB) until exit: unflushed, the drive never saw the Tier1 listing it waits
+        // for and ran to its limit on every capture. With a limit far past the process timeout, such a drive is killed.
+        var request = new AsmRequest
+        {
+            Source = Sources.AsmLoop(),
+            SourcePath = "Loop.cs",
+            Methods = ["Weighted"],
+            Runtimes = [RuntimeCatalog.Find("net10.0")],
+            Force = true,
+            DriveTimeout = TimeSpan.FromMinutes(10),
+            ProcessTimeout = TimeSpan.FromSeconds(90),
+        };
+        try
+        {
+            var report = await _engine.CaptureAsync(request);
+            Assert.Equal("Tier1", Listing(report, "net10.0", "Readings:Weighted(").Tier);
+        }
+        catch (PerfLabException ex) when (ex.Message.Contains("did not return", StringComparison.Ordinal))
+        {
+            Assert.Fail($"The drive did not end when the JIT wrote Tier1 code; it waited for its limit until the process was killed: {ex.Message}");
+        }
+    }
+
+    [Fact]
     public async Task Lambdas_come_along_with_the_method_that_declares_them()
     {
         var report = await Capture("Closures.Scaled", null, "net10.0");

@@ -189,6 +189,30 @@ public static class Sources
         }
         """;
 
+    /// <summary>
+    /// A loop: on its way to Tier1 the JIT lists it at Tier0, instrumented and OSR, more than the 4 KB the JIT buffers
+    /// its listing file by, so the early listings reach the file while the Tier1 one waits in the buffer.
+    /// </summary>
+    public static string AsmLoop() => $$"""
+        {{Marker()}}
+        public class Readings
+        {
+            private readonly int[] _samples = Enumerable.Range(0, 256).Select(i => i % 7).ToArray();
+
+            [Benchmark]
+            public long Weighted()
+            {
+                long total = 0;
+                for (var i = 0; i < _samples.Length; i++)
+                {
+                    total += _samples[i] * (long)(i + 1);
+                }
+
+                return total;
+            }
+        }
+        """;
+
     /// <summary>Every kind of method a reader may name.</summary>
     public static string AsmNames() => $$"""
         {{Marker()}}
