@@ -124,14 +124,24 @@ internal static class CaseRunner
         var drives = request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1";
         if (request.Turns)
         {
-            // The parent runs this case's launches on every runtime at once, one iteration in turn: this process starts
-            // and drives its case until tiering settles (the JIT quiet) before its first stop, while the others wait or
-            // have not started, then waits for its turn before each iteration (from the logger, between iterations), so
-            // nothing it does overlaps another runtime's work. The lines of BenchmarkDotNet's results (its Result
-            // "stage") follow the last iteration: no stop there.
+            // The parent runs this case's launches on every runtime at once, one iteration in turn. This process stops
+            // first once started (at BenchmarkDotNet's first iteration, which runs only its empty overhead method): the
+            // round's hosts start side by side, as nothing is measured yet. From then on it works only in its turn, so
+            // nothing it does overlaps another runtime's work: its drive until tiering settles (the JIT quiet), then each
+            // iteration (a stop before each, from the logger, between iterations). Its last stop follows the measured
+            // iterations and BenchmarkDotNet's memory-measuring one, which all come before the lines of its results (its
+            // Result "stage"): the summary and the exit measure nothing, and the round's hosts then end side by side.
+            var started = false;
             var driven = !drives;
+            var measured = false;
             logger.OnIteration = (phase, _) =>
             {
+                if (!started)
+                {
+                    started = true;
+                    Turns.WaitStarted();
+                }
+
                 if (!driven)
                 {
                     driven = true;
@@ -141,6 +151,11 @@ internal static class CaseRunner
                 if (!phase.EndsWith("Result", StringComparison.Ordinal))
                 {
                     Turns.Wait(phase);
+                }
+                else if (!measured)
+                {
+                    measured = true;
+                    Turns.WaitMeasured();
                 }
             };
         }

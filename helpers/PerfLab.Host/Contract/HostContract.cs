@@ -28,6 +28,23 @@ public static class HostProtocol
     /// </summary>
     public const string WorkloadTurnLine = "@perflab turn workload";
 
+    /// <summary>
+    /// <see cref="TurnLine"/> as a host taking turns prints it first, once its start-up is done (BenchmarkDotNet prepared,
+    /// the JIT quiet) and before its tiering drive: nothing is measured yet, so the parent starts a round's hosts side by
+    /// side and lets each drive its case in turn only once all have stopped here.
+    /// </summary>
+    public const string StartTurnLine = "@perflab turn start";
+
+    /// <summary>
+    /// <see cref="TurnLine"/> as a host taking turns prints it last, once its measured iterations (and BenchmarkDotNet's
+    /// memory-measuring one) are done and before its summary and exit: the parent holds it there until every host of the
+    /// round is done measuring, then lets them all end side by side.
+    /// </summary>
+    public const string MeasuredTurnLine = "@perflab turn measured";
+
+    /// <summary>Whether <paramref name="line"/> is one of the stop lines of a host taking turns.</summary>
+    public static bool IsTurnLine(string line) => line is TurnLine or WorkloadTurnLine or StartTurnLine or MeasuredTurnLine;
+
     /// <summary>Exit code of a host run whose benchmark case failed (threw, or BenchmarkDotNet rejected it).</summary>
     public const int CaseFailedExitCode = 3;
 
@@ -74,10 +91,11 @@ public enum BenchmarkMode
 /// <param name="FromCase">When set, the host runs every case from this index to the last, one after another in this one
 /// process, instead of <paramref name="CaseIndex"/> alone: what a smoke run asks, where start-up, BenchmarkDotNet's
 /// preparation and exit would otherwise cost more than the one call each case makes.</param>
-/// <param name="Turns">When set, the host stops after its tiering drive and after every iteration, prints
-/// <see cref="HostProtocol.TurnLine"/> and waits for its turn on standard input: the parent runs the launches of one case
-/// on every runtime at once, iteration by iteration in turn, so each runtime's iterations sit next to the others' in
-/// time while no two ever run together.</param>
+/// <param name="Turns">When set, the host stops once started (<see cref="HostProtocol.StartTurnLine"/>), after its tiering
+/// drive and every iteration (<see cref="HostProtocol.TurnLine"/>), and once done measuring
+/// (<see cref="HostProtocol.MeasuredTurnLine"/>), and waits for its turn on standard input at each stop: the parent runs
+/// the launches of one case on every runtime at once, iteration by iteration in turn, so each runtime's iterations sit
+/// next to the others' in time while no two ever run together.</param>
 public sealed record HostRequest(
     string AssemblyPath,
     int CaseIndex,

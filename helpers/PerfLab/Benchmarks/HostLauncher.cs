@@ -36,7 +36,7 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
     /// <param name="onStep">Sees each <see cref="CaseStep"/> the run passes (started, first event, exited, result read).</param>
     /// <param name="cancellationToken">Kills the process tree and throws.</param>
     /// <param name="seat">When given, the host takes turns with other launches (<see cref="HostRequest.Turns"/> must be set):
-    /// the seat gets its standard input and hears each <see cref="HostProtocol.TurnLine"/>.</param>
+    /// the seat gets its standard input and hears each of its stop lines (<see cref="HostProtocol.IsTurnLine"/>).</param>
     public async Task<Outcome> RunAsync(
         LocatedRuntime runtime,
         HostRequest request,
@@ -80,9 +80,9 @@ internal sealed class HostLauncher(ReadyToRunHosts hosts)
             timeout,
             line =>
             {
-                if (seat is not null && line is HostProtocol.TurnLine or HostProtocol.WorkloadTurnLine)
+                if (seat is not null && HostProtocol.IsTurnLine(line))
                 {
-                    seat.Stopped(inWorkload: line == HostProtocol.WorkloadTurnLine);
+                    seat.Stopped(line);
                     return true;
                 }
 

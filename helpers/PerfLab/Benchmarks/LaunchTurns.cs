@@ -2,9 +2,28 @@ using PerfLab.Contract;
 
 namespace PerfLab.Benchmarks;
 
+/// <summary>Where a host taking turns stopped last (<see cref="TurnSeat.Stage"/>), in the order a host passes them.</summary>
+internal enum TurnStage
+{
+    /// <summary>Started, not stopped yet.</summary>
+    Starting,
+
+    /// <summary>Stopped once started, before its tiering drive (<see cref="HostProtocol.StartTurnLine"/>).</summary>
+    Started,
+
+    /// <summary>Stopped after its drive or an iteration of BenchmarkDotNet's jitting and overhead stages.</summary>
+    Preparing,
+
+    /// <summary>Stopped after a workload iteration (<see cref="HostProtocol.WorkloadTurnLine"/> first).</summary>
+    Workload,
+
+    /// <summary>Stopped once done measuring, before its summary and exit (<see cref="HostProtocol.MeasuredTurnLine"/>).</summary>
+    Measured,
+}
+
 /// <summary>
 /// One launch's place in a round of launches that take turns (<see cref="LaunchTurns"/>): it holds the host's standard
-/// input and hears the host say it has stopped (<see cref="HostProtocol.TurnLine"/>).
+/// input and hears the host say it has stopped, and where (<see cref="HostProtocol.IsTurnLine"/>).
 /// </summary>
 internal sealed class TurnSeat(int of)
 {
@@ -17,13 +36,19 @@ internal sealed class TurnSeat(int of)
     /// <summary>Takes the host's standard input (called once the process has started).</summary>
     public void Attach(StreamWriter input) => _input = input;
 
-    /// <summary>Whether the host has run its first workload warm-up iteration (<see cref="HostProtocol.WorkloadTurnLine"/>).</summary>
-    public bool InWorkload { get; private set; }
+    /// <summary>Where the host stopped last.</summary>
+    public TurnStage Stage { get; private set; }
 
-    /// <summary>The host has stopped for its next turn (called on the output reader's thread); <paramref name="inWorkload"/>: after its first workload iteration.</summary>
-    public void Stopped(bool inWorkload)
+    /// <summary>The host has stopped for its next turn, saying <paramref name="line"/> (called on the output reader's thread).</summary>
+    public void Stopped(string line)
     {
-        InWorkload |= inWorkload;
+        Stage = line switch
+        {
+            HostProtocol.StartTurnLine => TurnStage.Started,
+            HostProtocol.WorkloadTurnLine => TurnStage.Workload,
+            HostProtocol.MeasuredTurnLine => TurnStage.Measured,
+            _ => Stage < TurnStage.Preparing ? TurnStage.Preparing : Stage,
+        };
         _stopped.Release();
     }
 
@@ -59,13 +84,15 @@ internal sealed class TurnSeat(int of)
 }
 
 /// <summary>
-/// Runs one round of a case's launches, one per runtime, at once and in turns: each host starts and gets as far as its
-/// first stop (its tiering drive done) before the next one starts; then each in turn runs one iteration at a time, so
-/// every runtime's iterations sit next to the others' in time and no two processes ever run their work together. A
-/// host whose overhead stages are done waits until the others' are too (BenchmarkDotNet chooses their length in each
-/// process), so the measured iterations of the round are run side by side. On
-/// the course machine the speed of a core changes over seconds (docs/performance.md, "The machine's state"), and
-/// launches run one after another each caught one state; in turns, the runtimes of one round share it.
+/// Runs one round of a case's launches, one per runtime, at once and in turns: the hosts start side by side and each
+/// stops once started (nothing is measured yet, and two cores start three hosts in less time than one after another);
+/// then each in turn drives its case until tiering settles, then runs one iteration at a time, so every runtime's
+/// iterations sit next to the others' in time and no two processes ever run their work together. A host whose overhead
+/// stages are done waits until the others' are too (BenchmarkDotNet chooses their length in each process), so the
+/// measured iterations of the round are run side by side. A host done measuring waits until all are, and then they all
+/// end side by side (their summaries and exits measure nothing). On the course machine the speed of a core changes over
+/// seconds (docs/performance.md, "The machine's state"), and launches run one after another each caught one state; in
+/// turns, the runtimes of one round share it.
 /// </summary>
 internal static class LaunchTurns
 {
@@ -80,21 +107,25 @@ internal static class LaunchTurns
         var running = new Task?[launches.Count];
         try
         {
-            var waiting = new List<int>();
             for (var i = 0; i < launches.Count; i++)
             {
                 running[i] = launches[i](seats[i]);
+            }
+
+            var waiting = new List<int>();
+            for (var i = 0; i < launches.Count; i++)
+            {
                 if (await StoppedAsync(seats[i], running[i]!, cancellationToken).ConfigureAwait(false))
                 {
                     waiting.Add(i);
                 }
             }
 
-            while (waiting.Count > 0)
+            while (waiting.Where(i => seats[i].Stage < TurnStage.Measured).ToArray() is { Length: > 0 } measuring)
             {
-                // Hosts at their workload iterations wait while any other is still in its overhead stages.
-                var behind = waiting.Where(i => !seats[i].InWorkload).ToArray();
-                foreach (var i in behind.Length > 0 ? behind : waiting.ToArray())
+                // Hosts at their workload iterations wait while any other is still starting its drive or its overhead stages.
+                var behind = measuring.Where(i => seats[i].Stage < TurnStage.Workload).ToArray();
+                foreach (var i in behind.Length > 0 ? behind : measuring)
                 {
                     seats[i].Go();
                     if (!await StoppedAsync(seats[i], running[i]!, cancellationToken).ConfigureAwait(false))
@@ -106,6 +137,7 @@ internal static class LaunchTurns
         }
         finally
         {
+            // Every host done measuring (or left waiting by a failure or a cancel) runs to its end now, side by side.
             foreach (var seat in seats)
             {
                 seat.Free();

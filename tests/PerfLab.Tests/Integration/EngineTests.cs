@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Globalization;
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
@@ -131,15 +132,30 @@ public class EngineTests
             Environment = new Dictionary<string, string> { ["TURNS_RECORD"] = record },
         };
 
-        var run = await _engine.RunAsync(quick);
+        // When each process was seen to have ended, by launch (a round): Stopwatch timestamps, which every process on this machine shares.
+        var ended = new List<(int Launch, long At)>();
+        var progress = new SynchronousProgress(p =>
+        {
+            if (p.Message == "done")
+            {
+                lock (ended)
+                {
+                    ended.Add((p.Launch!.Value, Stopwatch.GetTimestamp()));
+                }
+            }
+        });
+
+        var run = await _engine.RunAsync(quick, progress);
 
         Assert.False(run.HasErrors, run.ToString());
-        // Every call of every process, in time order: (process, start, end).
-        var calls = Directory.EnumerateFiles(record)
-            .SelectMany(f => File.ReadLines(f).Select(l => l.Split(' ')).Select(p => (Process: Path.GetFileNameWithoutExtension(f), Start: long.Parse(p[0], CultureInfo.InvariantCulture), End: long.Parse(p[1], CultureInfo.InvariantCulture))))
+        // Each process's file: "setup T", then its calls "START END" (its drive's and its iterations'), then "cleanup T".
+        var files = Directory.EnumerateFiles(record).Select(f => (Process: Path.GetFileNameWithoutExtension(f), Lines: File.ReadAllLines(f).Select(l => l.Split(' ')).ToArray())).ToArray();
+        static long At(string text) => long.Parse(text, CultureInfo.InvariantCulture);
+        var calls = files
+            .SelectMany(f => f.Lines.Where(p => p[0] is not ("setup" or "cleanup")).Select(p => (f.Process, Start: At(p[0]), End: At(p[1]))))
             .OrderBy(c => c.Start)
             .ToArray();
-        var processes = calls.Select(c => c.Process).Distinct().Count();
+        var processes = files.Length;
         Assert.Equal(run.Results.Sum(r => r.LaunchMeansNs!.Count), processes);
         // Never two processes at once: each call starts after every earlier call has ended.
         var lastEnd = long.MinValue;
@@ -153,6 +169,30 @@ public class EngineTests
         // (its drive, then each warm-up and measured iteration).
         var runs = calls.Zip(calls.Skip(1)).Count(pair => pair.First.Process != pair.Second.Process) + 1;
         Assert.True(runs >= processes * (QuickJob.IterationCount + 1), $"{processes} processes ran their calls in {runs} runs: they did not take turns");
+
+        // A round's processes start side by side (each is set up before any of them calls the case), and end side by
+        // side (none ends before every one of them has made its last call): neither part measures anything.
+        // Rounds never overlap: a process set up after every process so far was cleaned up starts the next round.
+        var rounds = new List<List<(long Setup, long Cleanup, string Process)>>();
+        foreach (var (setup, cleanup, process) in files.Select(f => (At(f.Lines[0][1]), At(f.Lines[^1][1]), f.Process)).OrderBy(f => f.Item1))
+        {
+            if (rounds.Count == 0 || setup > rounds[^1].Max(p => p.Cleanup))
+            {
+                rounds.Add([]);
+            }
+
+            rounds[^1].Add((setup, cleanup, process));
+        }
+
+        Assert.Equal(processes, rounds.Count * run.Results.Count);
+        for (var launch = 1; launch <= rounds.Count; launch++)
+        {
+            var round = rounds[launch - 1];
+            var roundCalls = calls.Where(c => round.Any(p => p.Process == c.Process)).ToArray();
+            Assert.True(round.Max(p => p.Setup) < roundCalls.Min(c => c.Start), $"a process of round {launch} was set up only after another had started calling the case: they did not start side by side");
+            Assert.True(ended.Where(e => e.Launch == launch).Min(e => e.At) > roundCalls.Max(c => c.End), $"a process of round {launch} ended before another had made its last call: they did not end side by side");
+        }
+
         Directory.Delete(record, recursive: true);
     }
 

@@ -25,9 +25,14 @@ public static class Sources
         {{Marker()}}
         using System.Diagnostics;
 
+        // Each process writes a file of its own: "setup T", a line "START END" per call, "cleanup T" (Stopwatch timestamps).
         public class Recorded
         {
             private readonly List<(long Start, long End)> _calls = new();
+            private long _setupAt;
+
+            [GlobalSetup]
+            public void Setup() => _setupAt = Stopwatch.GetTimestamp();
 
             [Benchmark]
             public int Spin()
@@ -47,7 +52,9 @@ public static class Sources
             public void Write()
             {
                 var folder = Environment.GetEnvironmentVariable("TURNS_RECORD")!;
-                File.WriteAllLines(Path.Combine(folder, Environment.ProcessId + ".txt"), _calls.Select(c => c.Start + " " + c.End));
+                File.WriteAllLines(
+                    Path.Combine(folder, Environment.ProcessId + ".txt"),
+                    [$"setup {_setupAt}", .. _calls.Select(c => c.Start + " " + c.End), $"cleanup {Stopwatch.GetTimestamp()}"]);
             }
         }
         """;
