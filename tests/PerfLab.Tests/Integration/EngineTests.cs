@@ -148,7 +148,9 @@ public class EngineTests
         var run = await _engine.RunAsync(quick, progress);
 
         Assert.False(run.HasErrors, run.ToString());
-        // Each process's file: "setup T", then its calls "START END" (its drive's and its iterations'), then "cleanup T".
+        // Each process's file: "setup T", then its calls "START END", then "cleanup T": those of BenchmarkDotNet's own
+        // instance of the class (jitting, pilot, warm-up, measured and memory iterations), which writes the file last;
+        // the drive's instance wrote it first, at the drive's end.
         var files = Directory.EnumerateFiles(record).Select(f => (Process: Path.GetFileNameWithoutExtension(f), Lines: File.ReadAllLines(f).Select(l => l.Split(' ')).ToArray())).ToArray();
         static long At(string text) => long.Parse(text, CultureInfo.InvariantCulture);
         var calls = files
@@ -166,7 +168,7 @@ public class EngineTests
         }
 
         // In turns: each process's calls come in several runs between the other runtime's, not in one block
-        // (its drive, then each warm-up and measured iteration).
+        // (each warm-up and measured iteration).
         var runs = calls.Zip(calls.Skip(1)).Count(pair => pair.First.Process != pair.Second.Process) + 1;
         Assert.True(runs >= processes * (QuickJob.IterationCount + 1), $"{processes} processes ran their calls in {runs} runs: they did not take turns");
 
