@@ -124,11 +124,11 @@ internal static class CaseRunner
         var drives = request.Mode == BenchmarkMode.Quick && Environment.GetEnvironmentVariable(SkipTieringWarmup) != "1";
         if (request.Turns)
         {
-            // The parent runs this case's launches on every runtime at once, one iteration in turn. This process stops
-            // first once started (at BenchmarkDotNet's first iteration, which runs only its empty overhead method): the
-            // round's hosts start side by side, as nothing is measured yet. From then on it works only in its turn, so
-            // nothing it does overlaps another runtime's work: its drive until tiering settles (the JIT quiet), then each
-            // iteration (a stop before each, from the logger, between iterations). Its last stop follows the measured
+            // The parent runs this case's launches on every runtime at once, one iteration in turn. This process first
+            // drives its case until tiering settles, at BenchmarkDotNet's first iteration (which runs only its empty
+            // overhead method), and stops once the JIT is quiet: the round's hosts start and drive side by side, as
+            // nothing is measured yet. From then on it works only in its turn, so nothing it measures overlaps another
+            // runtime's work: each iteration (a stop before each, from the logger, between iterations). Its last stop follows the measured
             // iterations and BenchmarkDotNet's memory-measuring one, which all come before the lines of its results (its
             // Result "stage"): the summary and the exit measure nothing, and the round's hosts then end side by side.
             var started = false;
@@ -136,16 +136,16 @@ internal static class CaseRunner
             var measured = false;
             logger.OnIteration = (phase, _) =>
             {
-                if (!started)
-                {
-                    started = true;
-                    Turns.WaitStarted();
-                }
-
                 if (!driven)
                 {
                     driven = true;
                     DriveUntilSettled(benchmarkCase);
+                }
+
+                if (!started)
+                {
+                    started = true;
+                    Turns.WaitStarted();
                 }
 
                 if (!phase.EndsWith("Result", StringComparison.Ordinal))

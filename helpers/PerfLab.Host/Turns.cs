@@ -17,10 +17,10 @@ internal static class Turns
     private static bool _inWorkload;
 
     /// <summary>
-    /// Stops once start-up is done, before the tiering drive (<see cref="HostProtocol.StartTurnLine"/>). First it waits,
-    /// for at most 0.4 s, until the JIT is quiet: start-up's own call counting and promotions run in the background once
-    /// the call-counting delay has passed, and they would otherwise run beside another host's drive or iterations (the
-    /// parent starts a round's hosts side by side, and they wait for this part together).
+    /// Stops once start-up and the tiering drive are done, before BenchmarkDotNet's stages (<see cref="HostProtocol.StartTurnLine"/>).
+    /// First it waits, for at most 0.4 s, until the JIT is quiet: promotions still running in the background would
+    /// otherwise run beside another host's iterations (the parent starts a round's hosts side by side, each drives its
+    /// case at once, and they wait for this part together).
     /// </summary>
     public static void WaitStarted()
     {

@@ -29,9 +29,10 @@ public static class HostProtocol
     public const string WorkloadTurnLine = "@perflab turn workload";
 
     /// <summary>
-    /// <see cref="TurnLine"/> as a host taking turns prints it first, once its start-up is done (BenchmarkDotNet prepared,
-    /// the JIT quiet) and before its tiering drive: nothing is measured yet, so the parent starts a round's hosts side by
-    /// side and lets each drive its case in turn only once all have stopped here.
+    /// <see cref="TurnLine"/> as a host taking turns prints it first, once its start-up and its tiering drive are done
+    /// (BenchmarkDotNet prepared, the case's code settled, the JIT quiet): nothing is measured yet, so the parent starts a
+    /// round's hosts side by side, each drives its case at once, and their iterations begin in turn only once all have
+    /// stopped here.
     /// </summary>
     public const string StartTurnLine = "@perflab turn start";
 

@@ -8,10 +8,10 @@ internal enum TurnStage
     /// <summary>Started, not stopped yet.</summary>
     Starting,
 
-    /// <summary>Stopped once started, before its tiering drive (<see cref="HostProtocol.StartTurnLine"/>).</summary>
+    /// <summary>Stopped once started and driven, before BenchmarkDotNet's stages (<see cref="HostProtocol.StartTurnLine"/>).</summary>
     Started,
 
-    /// <summary>Stopped after its drive or an iteration of BenchmarkDotNet's jitting and overhead stages.</summary>
+    /// <summary>Stopped after an iteration of BenchmarkDotNet's jitting and overhead stages.</summary>
     Preparing,
 
     /// <summary>Stopped after a workload iteration (<see cref="HostProtocol.WorkloadTurnLine"/> first).</summary>
@@ -85,8 +85,8 @@ internal sealed class TurnSeat(int of)
 
 /// <summary>
 /// Runs one round of a case's launches, one per runtime, at once and in turns: the hosts start side by side and each
-/// stops once started (nothing is measured yet, and two cores start three hosts in less time than one after another);
-/// then each in turn drives its case until tiering settles, then runs one iteration at a time, so every runtime's
+/// drives its case until tiering settles and stops (nothing is measured yet, and two cores start and drive three hosts
+/// in less time than one after another: a drive is mostly pauses); then each in turn runs one iteration at a time, so every runtime's
 /// iterations sit next to the others' in time and no two processes ever run their work together. A host whose overhead
 /// stages are done waits until the others' are too (BenchmarkDotNet chooses their length in each process), so the
 /// measured iterations of the round are run side by side. A host done measuring waits until all are, and then they all
@@ -123,7 +123,7 @@ internal static class LaunchTurns
 
             while (waiting.Where(i => seats[i].Stage < TurnStage.Measured).ToArray() is { Length: > 0 } measuring)
             {
-                // Hosts at their workload iterations wait while any other is still starting its drive or its overhead stages.
+                // Hosts at their workload iterations wait while any other is still in its jitting or overhead stages.
                 var behind = measuring.Where(i => seats[i].Stage < TurnStage.Workload).ToArray();
                 foreach (var i in behind.Length > 0 ? behind : measuring)
                 {
