@@ -126,12 +126,13 @@ internal static class CaseRunner
         {
             // The parent runs this case's launches on every runtime at once, one iteration in turn. This process first
             // drives its case until tiering settles, at BenchmarkDotNet's first iteration (which runs only its empty
-            // overhead method), and stops once the JIT is quiet: the round's hosts start and drive side by side, as
-            // nothing is measured yet. From then on it works only in its turn, so nothing it measures overlaps another
-            // runtime's work: each iteration (a stop before each, from the logger, between iterations). Its last stop follows the measured
-            // iterations and BenchmarkDotNet's memory-measuring one, which all come before the lines of its results (its
-            // Result "stage"): the summary and the exit measure nothing, and the round's hosts then end side by side.
-            var started = false;
+            // overhead method), and stops ready once the JIT is quiet: the round's hosts start and drive side by side,
+            // as nothing is measured yet. From then on it works only in its turn, so nothing it measures overlaps
+            // another runtime's work: each iteration (a stop before each, from the logger, between iterations). Its
+            // last stop follows the measured iterations and BenchmarkDotNet's memory-measuring one, which all come
+            // before the lines of its results (its Result "stage"): the summary and the exit measure nothing, and the
+            // round's hosts then end side by side.
+            var ready = false;
             var driven = !drives;
             var measured = false;
             logger.OnIteration = (phase, _) =>
@@ -142,10 +143,10 @@ internal static class CaseRunner
                     DriveUntilSettled(benchmarkCase);
                 }
 
-                if (!started)
+                if (!ready)
                 {
-                    started = true;
-                    Turns.WaitStarted();
+                    ready = true;
+                    Turns.WaitReady();
                 }
 
                 if (!phase.EndsWith("Result", StringComparison.Ordinal))

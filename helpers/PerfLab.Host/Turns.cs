@@ -17,12 +17,12 @@ internal static class Turns
     private static bool _inWorkload;
 
     /// <summary>
-    /// Stops once start-up and the tiering drive are done, before BenchmarkDotNet's stages (<see cref="HostProtocol.StartTurnLine"/>).
+    /// Stops ready: start-up and the tiering drive done, before BenchmarkDotNet's stages (<see cref="HostProtocol.ReadyTurnLine"/>).
     /// First it waits, for at most 0.4 s, until the JIT is quiet: promotions still running in the background would
     /// otherwise run beside another host's iterations (the parent starts a round's hosts side by side, each drives its
     /// case at once, and they wait for this part together).
     /// </summary>
-    public static void WaitStarted()
+    public static void WaitReady()
     {
         if (_free)
         {
@@ -38,7 +38,7 @@ internal static class Turns
             compiled = now;
         }
 
-        Stop(HostProtocol.StartTurnLine);
+        Stop(HostProtocol.ReadyTurnLine);
     }
 
     /// <summary>Stops until the parent gives this process its turn; <paramref name="phase"/> is the iteration just run's stage.</summary>

@@ -34,7 +34,7 @@ public static class HostProtocol
     /// round's hosts side by side, each drives its case at once, and their iterations begin in turn only once all have
     /// stopped here.
     /// </summary>
-    public const string StartTurnLine = "@perflab turn start";
+    public const string ReadyTurnLine = "@perflab turn ready";
 
     /// <summary>
     /// <see cref="TurnLine"/> as a host taking turns prints it last, once its measured iterations (and BenchmarkDotNet's
@@ -44,7 +44,7 @@ public static class HostProtocol
     public const string MeasuredTurnLine = "@perflab turn measured";
 
     /// <summary>Whether <paramref name="line"/> is one of the stop lines of a host taking turns.</summary>
-    public static bool IsTurnLine(string line) => line is TurnLine or WorkloadTurnLine or StartTurnLine or MeasuredTurnLine;
+    public static bool IsTurnLine(string line) => line is TurnLine or WorkloadTurnLine or ReadyTurnLine or MeasuredTurnLine;
 
     /// <summary>Exit code of a host run whose benchmark case failed (threw, or BenchmarkDotNet rejected it).</summary>
     public const int CaseFailedExitCode = 3;
@@ -92,8 +92,8 @@ public enum BenchmarkMode
 /// <param name="FromCase">When set, the host runs every case from this index to the last, one after another in this one
 /// process, instead of <paramref name="CaseIndex"/> alone: what a smoke run asks, where start-up, BenchmarkDotNet's
 /// preparation and exit would otherwise cost more than the one call each case makes.</param>
-/// <param name="Turns">When set, the host stops once started (<see cref="HostProtocol.StartTurnLine"/>), after its tiering
-/// drive and every iteration (<see cref="HostProtocol.TurnLine"/>), and once done measuring
+/// <param name="Turns">When set, the host stops once ready (<see cref="HostProtocol.ReadyTurnLine"/>: started and its case
+/// driven), after every iteration (<see cref="HostProtocol.TurnLine"/>), and once done measuring
 /// (<see cref="HostProtocol.MeasuredTurnLine"/>), and waits for its turn on standard input at each stop: the parent runs
 /// the launches of one case on every runtime at once, iteration by iteration in turn, so each runtime's iterations sit
 /// next to the others' in time while no two ever run together.</param>

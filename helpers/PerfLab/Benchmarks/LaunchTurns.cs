@@ -8,8 +8,8 @@ internal enum TurnStage
     /// <summary>Started, not stopped yet.</summary>
     Starting,
 
-    /// <summary>Stopped once started and driven, before BenchmarkDotNet's stages (<see cref="HostProtocol.StartTurnLine"/>).</summary>
-    Started,
+    /// <summary>Stopped ready: started and driven, before BenchmarkDotNet's stages (<see cref="HostProtocol.ReadyTurnLine"/>).</summary>
+    Ready,
 
     /// <summary>Stopped after an iteration of BenchmarkDotNet's jitting and overhead stages.</summary>
     Preparing,
@@ -44,7 +44,7 @@ internal sealed class TurnSeat(int of)
     {
         Stage = line switch
         {
-            HostProtocol.StartTurnLine => TurnStage.Started,
+            HostProtocol.ReadyTurnLine => TurnStage.Ready,
             HostProtocol.WorkloadTurnLine => TurnStage.Workload,
             HostProtocol.MeasuredTurnLine => TurnStage.Measured,
             _ => Stage < TurnStage.Preparing ? TurnStage.Preparing : Stage,
@@ -85,14 +85,14 @@ internal sealed class TurnSeat(int of)
 
 /// <summary>
 /// Runs one round of a case's launches, one per runtime, at once and in turns: the hosts start side by side and each
-/// drives its case until tiering settles and stops (nothing is measured yet, and two cores start and drive three hosts
-/// in less time than one after another: a drive is mostly pauses); then each in turn runs one iteration at a time, so every runtime's
-/// iterations sit next to the others' in time and no two processes ever run their work together. A host whose overhead
-/// stages are done waits until the others' are too (BenchmarkDotNet chooses their length in each process), so the
-/// measured iterations of the round are run side by side. A host done measuring waits until all are, and then they all
-/// end side by side (their summaries and exits measure nothing). On the course machine the speed of a core changes over
-/// seconds (docs/performance.md, "The machine's state"), and launches run one after another each caught one state; in
-/// turns, the runtimes of one round share it.
+/// drives its case until tiering settles and stops ready (nothing is measured yet, and two cores start and drive three
+/// hosts in less time than one after another: a drive is mostly pauses); then each in turn runs one iteration at a
+/// time, so every runtime's iterations sit next to the others' in time and no two processes ever run their work
+/// together. A host whose overhead stages are done waits until the others' are too (BenchmarkDotNet chooses their
+/// length in each process), so the measured iterations of the round are run side by side. A host done measuring waits
+/// until all are, and then they all end side by side (their summaries and exits measure nothing). On the course
+/// machine the speed of a core changes over seconds (docs/performance.md, "The machine's state"), and launches run one
+/// after another each caught one state; in turns, the runtimes of one round share it.
 /// </summary>
 internal static class LaunchTurns
 {
