@@ -13,6 +13,7 @@
 //
 // Usage (from the repository root):
 //   dotnet run bench/honesty/measure.cs -- [--reps N] [--one-full | --against-reference | --against FILE] [--sample] [--write-reference] [--try] [--out FILE.md]
+//   dotnet run bench/honesty/measure.cs -- --file BENCH.cs --against FULL.json [--reps N] [--out FILE.md]
 // --reps: quick runs (default 2).
 // --one-full: one full run instead of two (no full-against-full comparison; saves the longest part).
 // --against-reference: no full run at all: the quick runs are compared with the committed reference file
@@ -25,6 +26,9 @@
 // --sample: the suite and four notebooks only (00, jit/02, jit/03, collections/01: 80-odd ratios, a mix of nanosecond
 //   and microsecond cases, real differences and none): a calibration in about 20 minutes instead of the whole course.
 // --write-reference: also keep the first full run as data/reference/machines/course-machine-linux-x64.json.
+// --file BENCH.cs --against FULL.json: a benchmark file outside the reference job (bench/launches/LibraryCalls.cs: library-heavy
+//   cases), against its full run with several processes per case (`perflab bench BENCH.cs --mode full --launches 3
+//   --runtimes ... --json FULL.json`): each quick run is `perflab bench BENCH.cs --mode quick --force` on FULL's runtimes.
 // --try: proves this script's code paths in about two minutes: each run is `perflab bench` of one suite case
 //   (RuntimeDifferences.PlainLoop, 3 runtimes) in quick mode, which also stands in for full mode. Its numbers
 //   say nothing about quick mode's honesty.
@@ -43,7 +47,7 @@ using PerfLab.Course;
 using PerfLab.Results;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--against FILE", "--sample", "--try") is not { } options)
+if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--against FILE", "--file BENCH.cs", "--sample", "--try") is not { } options)
 {
     return 2;
 }
@@ -67,12 +71,22 @@ if (againstFile is not null && (options.Flags.Overlaps(["--against-reference", "
 
 if (againstFile is not null && !File.Exists(againstFile))
 {
-    Console.Error.WriteLine($"--against: {againstFile} does not exist. Give a results file `perflab reference` wrote (OUT/NAME.json).");
+    Console.Error.WriteLine($"--against: {againstFile} does not exist. Give a results file `perflab reference` wrote (OUT/NAME.json), or with --file one `perflab bench --json` wrote.");
+    return 2;
+}
+
+var benchFile = options.Values.GetValueOrDefault("--file") is { } givenBench ? Path.GetFullPath(givenBench) : null;
+if (benchFile is not null && (againstFile is null || !File.Exists(benchFile)))
+{
+    Console.Error.WriteLine(againstFile is null
+        ? "--file BENCH.cs needs --against FULL.json: the same file's full run, `perflab bench BENCH.cs --mode full --launches 3 --json FULL.json`."
+        : $"--file: {benchFile} does not exist.");
     return 2;
 }
 
 var againstReference = options.Flags.Contains("--against-reference") || againstFile is not null;
-string[] sample = againstFile is not null
+string[] sample = benchFile is not null ? []
+    : againstFile is not null
     ? ScopeOf(againstFile)
     : options.Flags.Contains("--sample")
     ? ["--notebooks", "notebooks/00-start-here.ipynb", "notebooks/jit/02-stack-allocation.ipynb", "notebooks/jit/03-devirtualization.ipynb", "notebooks/collections/01-enumeration.ipynb"]
@@ -121,7 +135,9 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
     Log($"{mode} reference run ({index + 1} of {plan.Count}){(tryOnly ? ", --try: quick mode on one case" : "")}");
     var folder = Path.Combine(work, $"{index}-{mode}");
     var file = Path.Combine(folder, MachineName + ".json");
-    var run = tryOnly ? TryRun(folder, file) : Run("dotnet", [cliDll, "reference", "--out", folder, "--name", MachineName, "--mode", mode, .. sample], repo, null, mustSucceed: true, timeout: TimeSpan.FromHours(3));
+    var run = tryOnly ? BenchRun(folder, file, TrySuite, ["--filter", TryFilter])
+        : benchFile is not null ? BenchRun(folder, file, benchFile, ["--runtimes", .. RuntimesOf(againstFile!)])
+        : Run("dotnet", [cliDll, "reference", "--out", folder, "--name", MachineName, "--mode", mode, .. sample], repo, null, mustSucceed: true, timeout: TimeSpan.FromHours(3));
     (wall.TryGetValue(mode, out var list) ? list : wall[mode] = []).Add(run.Seconds);
     var ratios = Ratios(file);
     Log($"{mode}: {ratios.Count} ratios in {run.Seconds:F0} s");
@@ -139,7 +155,7 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
 var committedFile = CourseRepository.PathOf($"{CourseRepository.ReferenceMachinesFolder}/{MachineName}.json", repo);
 if (againstReference)
 {
-    full.Add(Ratios(againstFile ?? committedFile));
+    full.Add(Ratios(benchFile is not null ? AsReferenceShape(againstFile!, benchFile, Path.Combine(work, "against.json")) : againstFile ?? committedFile));
 }
 
 var fullName = againstFile is not null ? Path.GetFileName(againstFile) : againstReference ? "the committed reference file" : "full run 1";
@@ -147,7 +163,7 @@ var fullRatios = full[0];
 // Cases no quick run measured (outside --sample) are left out, not counted as misses.
 var real = fullRatios.Where(f => (f.Value.Mean < 0.8 || f.Value.Mean > 1.25) && quick.Any(q => q.ContainsKey(f.Key))).Select(f => f.Key).Order(StringComparer.Ordinal).ToArray();
 string Minutes(string mode) => wall.TryGetValue(mode, out var seconds) ? string.Join(", ", seconds.Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture))) : "none";
-report.AppendLine(CultureInfo.InvariantCulture, $"Reference job ({(tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : sample.Length > 0 ? string.Join(" + ", sample.Contains("--no-suite") ? sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal)) : ["data/reference/suite", .. sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal))]) : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
+report.AppendLine(CultureInfo.InvariantCulture, $"{(benchFile is not null ? "Benchmark file" : "Reference job")} ({(benchFile is not null ? Path.GetRelativePath(repo, benchFile) : tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : sample.Length > 0 ? string.Join(" + ", sample.Contains("--no-suite") ? sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal)) : ["data/reference/suite", .. sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal))]) : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
 report.AppendLine();
 report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; {(againstReference ? $"full: {fullName}" : $"full runs: {full.Count}")}.");
 report.AppendLine();
@@ -186,7 +202,7 @@ if (full.Count > 1)
 {
     report.AppendLine(Coverage("full run 1", full[0], "full run 2", full[1]));
 }
-else if (againstFile is not null)
+else if (againstFile is not null && benchFile is null)
 {
     // Two full runs measured on different days: FILE (several processes per case, if it was run so) and the committed
     // file (one; written before rows carried intervals, so only FILE's intervals are set against the other's ratios).
@@ -222,7 +238,7 @@ if (full.Count > 1)
 {
     report.AppendLine(Coverage("full run 1", FastestOf(full[0]), "full run 2", FastestOf(full[1])));
 }
-else if (againstFile is not null)
+else if (againstFile is not null && benchFile is null)
 {
     var committed = FastestOf(Ratios(committedFile));
     var shared = fastestFull.Keys.Where(committed.ContainsKey).ToArray();
@@ -294,15 +310,30 @@ static string[] ScopeOf(string file)
     return [.. notebooks.Length > 0 ? ["--notebooks", .. notebooks] : Array.Empty<string>(), .. suite ? Array.Empty<string>() : ["--no-suite"], .. notebooks.Length == 0 ? ["--suite-only"] : Array.Empty<string>()];
 }
 
-// A --try run: `perflab bench` of one case in quick mode, written in the reference file's shape for the same reader.
-RunResult TryRun(string folder, string file)
+// A quick `perflab bench` run of one file (--try: one suite case; --file: the file given), written in the reference
+// file's shape for the same reader.
+RunResult BenchRun(string folder, string file, string source, string[] arguments)
 {
     Directory.CreateDirectory(folder);
     var json = Path.Combine(folder, "bench.json");
-    var run = Run("dotnet", [cliDll, "bench", TrySuite, "--filter", TryFilter, "--mode", "quick", "--force", "--json", json], repo, null, mustSucceed: true);
-    var document = new JsonObject { ["runs"] = new JsonArray(new JsonObject { ["suite"] = TrySuite, ["run"] = JsonNode.Parse(File.ReadAllText(json)) }) };
-    File.WriteAllText(file, document.ToJsonString());
+    var run = Run("dotnet", [cliDll, "bench", source, .. arguments, "--mode", "quick", "--force", "--json", json], repo, null, mustSucceed: true);
+    AsReferenceShape(json, source, file);
     return run;
+}
+
+// A `perflab bench --json` file as a reference file of one run, under the name of its source.
+static string AsReferenceShape(string benchJson, string source, string file)
+{
+    var document = new JsonObject { ["runs"] = new JsonArray(new JsonObject { ["suite"] = source, ["run"] = JsonNode.Parse(File.ReadAllText(benchJson)) }) };
+    File.WriteAllText(file, document.ToJsonString());
+    return file;
+}
+
+// The runtimes a `perflab bench --json` file ran, in its order (the first is the runtime baseline).
+static string[] RuntimesOf(string benchJson)
+{
+    using var document = JsonDocument.Parse(File.ReadAllText(benchJson));
+    return [.. document.RootElement.GetProperty("runtimes").EnumerateArray().Select(r => r.GetProperty("moniker").GetString()!)];
 }
 
 // Every case's ratio to its baseline, keyed by where it lives, the case and the runtime: ratio of means (the
