@@ -174,6 +174,9 @@ public sealed record CaseStatistics(double Mean, double Error, double StdDev, do
 /// <param name="Warnings">BenchmarkDotNet's analyser conclusions and the host's own remarks.</param>
 /// <param name="Error">What went wrong, when the case failed.</param>
 /// <param name="Iterations">The iteration shape the case was measured with, for the launches after this one.</param>
+/// <param name="Round">Set by the engine, never by the host: the round of turns this launch measured in, as the time the
+/// round started (Unix milliseconds; no two rounds anywhere start in the same one, as measuring runs never overlap);
+/// null when it did not take turns.</param>
 public sealed record HostResult(
     int ContractVersion,
     HostRuntime Runtime,
@@ -188,7 +191,8 @@ public sealed record HostResult(
     long? TotalOperations,
     IReadOnlyList<string> Warnings,
     string? Error,
-    IterationShape? Iterations = null)
+    IterationShape? Iterations = null,
+    long? Round = null)
 {
     /// <summary>A result without a case's numbers: the failure <paramref name="error"/>, or (null) an asm capture's end.</summary>
     /// <param name="runtime">The runtime that ran, as far as known.</param>

@@ -152,7 +152,7 @@ public sealed class BenchmarkEngine
                     {
                         // A case an earlier process of several cases already ran in this round is not run again.
                         var running = measured.Where(r => r.HasCase(index) && !r.HasFailed(index) && r.LaunchesOf(index) < launch).ToArray();
-                        if (settled.Contains(index) || running.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, running.Select(r => r.LaunchMeans(index))))
+                        if (settled.Contains(index) || running.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, running.Select(r => r.LaunchMeans(index)).ToArray(), inRounds: TakesTurns(request) && running.Length > 1))
                         {
                             settled.Add(index);
                             continue;

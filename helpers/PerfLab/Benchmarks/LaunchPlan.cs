@@ -10,7 +10,8 @@ namespace PerfLab.Benchmarks;
 /// by <see cref="QuickJob.MaxLaunches"/>. A fixed number wide enough for the noisiest cases would cost every case that;
 /// most settle at the first four, and launches that could not reach the target (whole processes apart by a fifth or
 /// more, as two clusters of launch means are on the course machine) only cost time: their interval stays as wide as
-/// their spread, which is what the table shows.
+/// their spread, which is what the table shows. A case whose runtimes take turns is judged as its table will be, with
+/// the rounds as blocks (<see cref="RatioInterval.InRounds"/>): a round the machine slowed as a whole asks for no more.
 /// </summary>
 internal static class LaunchPlan
 {
@@ -18,7 +19,8 @@ internal static class LaunchPlan
     /// <param name="request">The run's request.</param>
     /// <param name="done">Rounds run so far.</param>
     /// <param name="launchMeans">Each runtime's launch means of the case; a runtime whose launch failed is left out by the caller.</param>
-    public static bool WantsAnother(BenchmarkRequest request, int done, IEnumerable<IReadOnlyList<double>> launchMeans)
+    /// <param name="inRounds">The runtimes' launches took turns, round by round: each runtime's n-th launch mean is of the n-th round.</param>
+    public static bool WantsAnother(BenchmarkRequest request, int done, IReadOnlyList<IReadOnlyList<double>> launchMeans, bool inRounds = false)
     {
         ArgumentNullException.ThrowIfNull(request);
         ArgumentNullException.ThrowIfNull(launchMeans);
@@ -27,9 +29,25 @@ internal static class LaunchPlan
             return true;
         }
 
-        return request is { Mode: BenchmarkMode.Quick, Launches: null }
-            && done < QuickJob.MaxLaunches
-            && launchMeans.Any(means => HalfWidth(means) > QuickJob.TargetHalfWidth && HalfWidthAt(means, QuickJob.MaxLaunches) <= QuickJob.TargetHalfWidth);
+        if (request is not { Mode: BenchmarkMode.Quick, Launches: null } || done >= QuickJob.MaxLaunches)
+        {
+            return false;
+        }
+
+        if (inRounds && RatioInterval.RoundVariance(launchMeans) is { } rounds)
+        {
+            return Share(RatioInterval.RoundLogWidth(rounds.Variance, launchMeans.Count, done)) > QuickJob.TargetHalfWidth
+                && Share(RatioInterval.RoundLogWidth(rounds.Variance, launchMeans.Count, QuickJob.MaxLaunches)) <= QuickJob.TargetHalfWidth;
+        }
+
+        return launchMeans.Any(means => HalfWidth(means) > QuickJob.TargetHalfWidth && HalfWidthAt(means, QuickJob.MaxLaunches) <= QuickJob.TargetHalfWidth);
+    }
+
+    // A half-width on the log scale as a share of the ratio: half the distance between its ends, for a ratio of 1.
+    private static double Share(double logWidth)
+    {
+        var width = Math.Exp(logWidth);
+        return (width - (1 / width)) / 2;
     }
 
     /// <summary>
@@ -63,8 +81,7 @@ internal static class LaunchPlan
         var logs = launchMeans.Select(v => Math.Log(v)).ToArray();
         var mean = logs.Average();
         var variance = logs.Sum(l => (l - mean) * (l - mean)) / (logs.Length - 1);
-        var width = Math.Exp(RatioInterval.SampledLogWidth(variance, launches, launches));
-        return (width - (1 / width)) / 2;
+        return Share(RatioInterval.SampledLogWidth(variance, launches, launches));
     }
 
     /// <summary>

@@ -25,13 +25,16 @@ internal enum TurnStage
 /// One launch's place in a round of launches that take turns (<see cref="LaunchTurns"/>): it holds the host's standard
 /// input and hears the host say it has stopped, and where (<see cref="HostProtocol.IsTurnLine"/>).
 /// </summary>
-internal sealed class TurnSeat(int of)
+internal sealed class TurnSeat(int of, long round)
 {
     private readonly SemaphoreSlim _stopped = new(0);
     private StreamWriter? _input;
 
     /// <summary>How many launches take turns in the round: each one's process lives about that many times as long.</summary>
     public int Of { get; } = of;
+
+    /// <summary>The round, as the time it started (Unix ms): what its launches' results carry (<see cref="HostResult.Round"/>).</summary>
+    public long Round { get; } = round;
 
     /// <summary>Takes the host's standard input (called once the process has started).</summary>
     public void Attach(StreamWriter input) => _input = input;
@@ -103,7 +106,8 @@ internal static class LaunchTurns
     /// </summary>
     public static async Task RunAsync(IReadOnlyList<Func<TurnSeat, Task>> launches, CancellationToken cancellationToken)
     {
-        var seats = launches.Select(_ => new TurnSeat(launches.Count)).ToArray();
+        var round = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
+        var seats = launches.Select(_ => new TurnSeat(launches.Count, round)).ToArray();
         var running = new Task?[launches.Count];
         try
         {

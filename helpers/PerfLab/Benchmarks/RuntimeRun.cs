@@ -66,7 +66,7 @@ internal sealed class RuntimeRun(
                 _launches.Add([]);
             }
 
-            _launches[at].Add(result);
+            _launches[at].Add(seat is null ? result : result with { Round = seat.Round });
         }
     }
 

@@ -29,6 +29,10 @@ namespace PerfLab.Results;
 /// <param name="Warnings">Sub-nanosecond, zero-measurement, noise and BenchmarkDotNet's own remarks.</param>
 /// <param name="Error">Why the case failed, when it did.</param>
 /// <param name="Published">What this case reproduces of a post's figure ([BenchmarkCategory("N10-J01")]), if anything.</param>
+/// <param name="LaunchRounds">The round of turns each launch measured in (<see cref="HostResult.Round"/>), in the order of
+/// <paramref name="LaunchMeansNs"/>: two rows with the same rounds took turns launch by launch, so the machine's state of each
+/// round fell on both (<see cref="Results.RatioInterval.InRounds"/>). Null where launches did not take turns, and in results
+/// written before rounds were kept.</param>
 public sealed record BenchmarkResult(
     string Type,
     string Method,
@@ -52,7 +56,8 @@ public sealed record BenchmarkResult(
     bool Cached,
     IReadOnlyList<string> Warnings,
     string? Error,
-    PublishedComparison? Published = null)
+    PublishedComparison? Published = null,
+    IReadOnlyList<long>? LaunchRounds = null)
 {
     /// <summary>"Method(A=1, B=x)": how the row is named in messages.</summary>
     public string DisplayName => Parameters.Count == 0 ? Method : $"{Method}({string.Join(", ", Parameters.Select(p => $"{p.Name}={p.Value}"))})";

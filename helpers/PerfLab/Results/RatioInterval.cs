@@ -12,6 +12,11 @@ public enum IntervalKind
     /// <summary>Each side's iterations within one process: does not cover what changes from one process to the next
     /// (code layout, tiering and PGO decisions), so it is narrower than the ratio's real uncertainty.</summary>
     Iterations,
+
+    /// <summary>Each side's launch means, launched in the same rounds of turns (<see cref="BenchmarkResult.LaunchRounds"/>):
+    /// covers what changes from one process to the next, but not what the machine's state did to a whole round, which
+    /// fell on every launch of the round alike and so on neither side of the ratio more than the other.</summary>
+    Rounds,
 }
 
 /// <summary>
@@ -21,6 +26,8 @@ public enum IntervalKind
 /// the degrees of freedom of one side), and a Student t quantile sets its width; the interval is that width around
 /// the ratio of means the table shows: ratio × exp(±t·se). The values are each side's launch means when both sides
 /// have two or more launches, else each side's iterations (one process each: <see cref="IntervalKind.Iterations"/>).
+/// Where both sides' launches ran in the same rounds of turns (quick mode's runtimes of a case), the rounds are blocks
+/// instead (<see cref="InRounds"/>): what a round's machine state did to all of its launches drops out of the ratio.
 /// In quick mode the interval is for the ratio full mode would find, so it also holds what its short launches cannot
 /// see (<see cref="QuickAgainstFull"/>). bench/honesty measures how often it holds the full-mode ratio
 /// (docs/performance.md).
@@ -63,7 +70,9 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
     /// <param name="row">The row.</param>
     /// <param name="baseline">The row it is compared with.</param>
     /// <param name="mode">The run's mode.</param>
-    public static RatioInterval? Between(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode)
+    /// <param name="runRows">Every row of the run the two belong to, for the rows launched in the same rounds as they were
+    /// (<see cref="InRounds"/>); null or empty: the two alone (rows of different runs never share rounds).</param>
+    public static RatioInterval? Between(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode, IReadOnlyList<BenchmarkResult>? runRows = null)
     {
         ArgumentNullException.ThrowIfNull(row);
         ArgumentNullException.ThrowIfNull(baseline);
@@ -72,8 +81,101 @@ public sealed record RatioInterval(double Low, double High, IntervalKind Kind)
             return null;
         }
 
-        return FromLaunchesOrIterations(a.Mean / b.Mean, row.LaunchMeansNs, baseline.LaunchMeansNs, row.MeasurementsNs, baseline.MeasurementsNs, mode == BenchmarkMode.Quick ? QuickAgainstFull : 0);
+        var beyond = mode == BenchmarkMode.Quick ? QuickAgainstFull : 0;
+        if (SameRounds(row, baseline))
+        {
+            // The rows of the run launched in the very same rounds: the row, its baseline, and the other runtimes of the case.
+            var block = (runRows ?? []).Where(r => r.Statistics is not null && SameRounds(r, row)).Append(row).Append(baseline).Distinct().ToArray();
+            if (InRounds(a.Mean / b.Mean, block.Select(r => r.LaunchMeansNs!).ToArray(), beyond) is { } inRounds)
+            {
+                return inRounds;
+            }
+        }
+
+        return FromLaunchesOrIterations(a.Mean / b.Mean, row.LaunchMeansNs, baseline.LaunchMeansNs, row.MeasurementsNs, baseline.MeasurementsNs, beyond);
     }
+
+    /// <summary>
+    /// The fewest degrees of freedom an interval in rounds may have (<see cref="InRounds"/>); with fewer, its width
+    /// would rest on too few values to be worth the pairing (a ratio of two runtimes over 3 rounds has 2, and its t
+    /// quantile of 4.3 is wider than the independent interval's over the same launches).
+    /// </summary>
+    internal const int FewestRoundDegrees = 3;
+
+    /// <summary>
+    /// The interval around <paramref name="ratio"/> of two rows of <paramref name="rows"/> (each row's launch means, one
+    /// per round, the rounds in the same order for every row), with the rounds as blocks: the logs' variance left once
+    /// each row's level and each round's level are taken out (a two-way layout of rows by rounds, one value a cell),
+    /// with (rows - 1) × (rounds - 1) degrees of freedom; the difference of two rows' mean logs has the standard error
+    /// √(2·s²/rounds). Null when a row has a value not above zero, the rows' counts differ, or the degrees of freedom
+    /// are fewer than <see cref="FewestRoundDegrees"/>.
+    /// </summary>
+    /// <param name="ratio">The ratio shown (of the means).</param>
+    /// <param name="rows">Every row launched in those rounds, each row's launch means in round order (two or more rows).</param>
+    /// <param name="beyondSample">As for <see cref="Of"/>.</param>
+    internal static RatioInterval? InRounds(double ratio, IReadOnlyList<IReadOnlyList<double>> rows, double beyondSample = 0)
+    {
+        if (RoundVariance(rows) is not { } variance || !double.IsFinite(ratio))
+        {
+            return null;
+        }
+
+        var sampled = RoundLogWidth(variance.Variance, rows.Count, rows[0].Count);
+        var beyond = NormalQuantile * beyondSample;
+        var width = Math.Exp(Math.Sqrt((sampled * sampled) + (beyond * beyond)));
+        return new RatioInterval(ratio / width, ratio * width, IntervalKind.Rounds);
+    }
+
+    /// <summary>
+    /// The variance of the logs of <paramref name="rows"/> (rows by rounds) left once each row's and each round's level
+    /// are taken out, and its degrees of freedom; null when the counts differ, a value is not above zero or finite, or
+    /// the degrees of freedom are fewer than <see cref="FewestRoundDegrees"/>. LaunchPlan asks it of a case's runtimes.
+    /// </summary>
+    /// <param name="rows">Each row's values, one per round, in round order.</param>
+    internal static (double Variance, int Degrees)? RoundVariance(IReadOnlyList<IReadOnlyList<double>> rows)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        if (rows.Count < 2 || rows.Any(r => r.Count != rows[0].Count) || rows.SelectMany(r => r).Any(v => !(v > 0) || !double.IsFinite(v)))
+        {
+            return null;
+        }
+
+        var (count, rounds) = (rows.Count, rows[0].Count);
+        var degrees = (count - 1) * (rounds - 1);
+        if (degrees < FewestRoundDegrees)
+        {
+            return null;
+        }
+
+        var logs = rows.Select(r => r.Select(v => Math.Log(v)).ToArray()).ToArray();
+        var grand = logs.SelectMany(l => l).Average();
+        var rowLevels = logs.Select(l => l.Average()).ToArray();
+        var roundLevels = Enumerable.Range(0, rounds).Select(j => logs.Average(l => l[j])).ToArray();
+        var squares = 0.0;
+        for (var i = 0; i < count; i++)
+        {
+            for (var j = 0; j < rounds; j++)
+            {
+                var residual = logs[i][j] - rowLevels[i] - roundLevels[j] + grand;
+                squares += residual * residual;
+            }
+        }
+
+        return (squares / degrees, degrees);
+    }
+
+    /// <summary>Half the width on the log scale of an interval in rounds from the samples alone: the t quantile at
+    /// (rows - 1) × (rounds - 1) degrees of freedom times √(2·variance/rounds). LaunchPlan asks it for rounds it has not run yet.</summary>
+    internal static double RoundLogWidth(double variance, int rows, int rounds)
+    {
+        var standardError = Math.Sqrt(2 * variance / rounds);
+        return standardError == 0 ? 0 : StudentT.Quantile(1 - ((1 - Confidence) / 2), (rows - 1) * (rounds - 1)) * standardError;
+    }
+
+    // Both rows' launches ran in the same rounds of turns, in the same order.
+    private static bool SameRounds(BenchmarkResult row, BenchmarkResult other) =>
+        row.LaunchRounds is { Count: >= 2 } rounds && other.LaunchRounds is { } others && rounds.SequenceEqual(others)
+        && row.LaunchMeansNs?.Count == rounds.Count && other.LaunchMeansNs?.Count == rounds.Count;
 
     /// <summary>The interval from each side's launch means when both have two or more, else from each side's iterations.</summary>
     internal static RatioInterval? FromLaunchesOrIterations(

@@ -47,7 +47,8 @@ internal static class ResultBuilder
         var rows = outcomes.SelectMany(o => o.Cases.Where(c => c.Case is not null).Select(c => Row(o, c, mode))).ToList();
         var baseline = rows.Any(r => r.IsBaseline) ? "method" : outcomes.Count > 0 ? "runtime:" + outcomes[0].Moniker : "none";
         var baselineOf = Baselines(rows, baseline);
-        rows = rows.Select(r => WithRatios(r, baselineOf(r), mode)).ToList();
+        var measuredRows = rows.ToArray();
+        rows = rows.Select(r => WithRatios(r, baselineOf(r), mode, measuredRows)).ToList();
 
         var warnings = new List<string>();
         if (mode == BenchmarkMode.Smoke)
@@ -115,7 +116,8 @@ internal static class ResultBuilder
             outcome.Cached,
             warnings,
             failedAt < 0 ? null : FailedLaunch(launches.Launches[failedAt].Error!, failedAt),
-            PublishedFigures.Find(info.Categories, info.MethodName, info.Parameters, info.IsBaseline));
+            PublishedFigures.Find(info.Categories, info.MethodName, info.Parameters, info.IsBaseline),
+            stats is not null && measured.All(l => l.Round is not null) ? measured.Select(l => l.Round!.Value).ToArray() : null);
     }
 
     // The failed launch's own reason; after launches that measured, also which launch it was (a flaky failure reads differently).
@@ -181,17 +183,17 @@ internal static class ResultBuilder
         return run with
         {
             Results = run.Results
-                .Select(r => r.Ratio is not null && baselineOf(r) is { } b ? WithMissing(r, b, run.Mode) : r)
+                .Select(r => r.Ratio is not null && baselineOf(r) is { } b ? WithMissing(r, b, run.Mode, run.Results) : r)
                 .ToArray(),
         };
     }
 
-    private static BenchmarkResult WithMissing(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode)
+    private static BenchmarkResult WithMissing(BenchmarkResult row, BenchmarkResult baseline, BenchmarkMode mode, IReadOnlyList<BenchmarkResult> runRows)
     {
         var fastest = row.FastestRatio is { } kept ? (kept, row.FastestRatioInterval) : RatioInterval.Fastest(row, baseline, mode);
         return row with
         {
-            RatioInterval = row.RatioInterval ?? RatioInterval.Between(row, baseline, mode),
+            RatioInterval = row.RatioInterval ?? RatioInterval.Between(row, baseline, mode, runRows),
             FastestRatio = fastest?.Ratio,
             FastestRatioInterval = fastest?.Interval,
         };
@@ -213,7 +215,7 @@ internal static class ResultBuilder
         return r => cases.GetValueOrDefault(r.CaseKey);
     }
 
-    private static BenchmarkResult WithRatios(BenchmarkResult row, BenchmarkResult? baseline, BenchmarkMode mode)
+    private static BenchmarkResult WithRatios(BenchmarkResult row, BenchmarkResult? baseline, BenchmarkMode mode, IReadOnlyList<BenchmarkResult> runRows)
     {
         if (baseline is null)
         {
@@ -224,7 +226,7 @@ internal static class ResultBuilder
         return row with
         {
             Ratio = Ratio(row.Statistics?.Mean, baseline.Statistics?.Mean),
-            RatioInterval = RatioInterval.Between(row, baseline, mode),
+            RatioInterval = RatioInterval.Between(row, baseline, mode, runRows),
             FastestRatio = fastest?.Ratio,
             FastestRatioInterval = fastest?.Interval,
             AllocRatio = Ratio(row.AllocatedBytes, baseline.AllocatedBytes),

@@ -179,9 +179,12 @@ internal static class ResultColumns
         var intervals = run.Results.Select(r => (r.RatioInterval?.Kind, Launches: r.LaunchMeansNs?.Count ?? 0)).Where(k => k.Kind is not null).ToArray();
         if (intervals.Length > 0)
         {
-            var covers = intervals.Select(i => i.Kind).Distinct().Order().Select(kind => kind == IntervalKind.Launches
-                ? $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next"
-                : "from the iterations within one process of each case on each runtime, which does not cover what changes from one process to the next (code layout, tiering and PGO decisions): the real uncertainty is wider");
+            var covers = intervals.Select(i => i.Kind).Distinct().Order().Select(kind => kind switch
+            {
+                IntervalKind.Launches => $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next",
+                IntervalKind.Rounds => $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} rounds of launches (separate processes), a case's runtimes taking turns in each, so it covers what changes from one process to the next but not what the machine did to a whole round: that fell on every runtime alike",
+                _ => "from the iterations within one process of each case on each runtime, which does not cover what changes from one process to the next (code layout, tiering and PGO decisions): the real uncertainty is wider",
+            });
             var beyond = run.Mode == BenchmarkMode.Quick
                 ? string.Create(CultureInfo.InvariantCulture, $", widened by how far quick mode's short runs stray from full mode's (so never narrower than ±{RatioInterval.QuickFloor:0%})")
                 : "";

@@ -111,6 +111,7 @@ public sealed record RoomPost(
         MeasurementsNs = [],
         LaunchMeansNs = null,
         LaunchMinsNs = null,
+        LaunchRounds = null,
         AllocatedBytes = null,
         Gen0 = null,
         Gen1 = null,

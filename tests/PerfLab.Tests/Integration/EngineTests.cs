@@ -115,10 +115,14 @@ public class EngineTests
         Assert.All(run.Results, r => Assert.Equal(launches, r.LaunchMeansNs!.Count));
         // The last round stopped where the plan stops: every runtime's launches agree well enough, no more rounds could
         // bring one within the target, or the most launches.
-        Assert.False(LaunchPlan.WantsAnother(quick, launches, run.Results.Select(r => r.LaunchMeansNs!)), string.Join("; ", run.Results.Select(r => string.Join(", ", r.LaunchMeansNs!))));
+        Assert.False(LaunchPlan.WantsAnother(quick, launches, [.. run.Results.Select(r => r.LaunchMeansNs!)], inRounds: true), string.Join("; ", run.Results.Select(r => string.Join(", ", r.LaunchMeansNs!))));
         // Every launch's iterations, less any upper outliers BenchmarkDotNet removed.
         Assert.InRange(run.Results[1].MeasurementsNs.Count, launches * 2, launches * QuickJob.IterationCount);
-        Assert.Equal(IntervalKind.Launches, run.Results[1].RatioInterval!.Kind);
+        // The two runtimes took turns in every round, so each launch carries its round, the same on both sides, and
+        // the interval takes the rounds as blocks.
+        Assert.Equal(launches, run.Results[0].LaunchRounds!.Distinct().Count());
+        Assert.Equal(run.Results[0].LaunchRounds!, run.Results[1].LaunchRounds!);
+        Assert.Equal(IntervalKind.Rounds, run.Results[1].RatioInterval!.Kind);
         Assert.Matches(@"\| (\d\.\d\d|no clear difference) \(\d\.\d\d–\d\.\d\d\) \|", run.ToString());
     }
 

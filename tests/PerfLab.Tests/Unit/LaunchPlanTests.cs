@@ -50,6 +50,21 @@ public class LaunchPlanTests
     }
 
     [Fact]
+    public void Runtimes_taking_turns_are_judged_by_their_rounds_not_each_runtimes_spread()
+    {
+        // Reachable's rounds with a second runtime that moved with them (within 1%): the machine slowed whole rounds,
+        // which drops out of their ratio, so no more launches; independently judged, Reachable's spread asks for two.
+        double[] withIt = [50, 58.58, 45.54, 55];
+        Assert.False(LaunchPlan.WantsAnother(Quick, QuickJob.Launches, [Reachable, withIt], inRounds: true));
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.Launches, [Reachable, withIt]));
+        // Beside a runtime that did not move with it: ±16% in rounds at four (t(3)), ±11% at six (worked out separately).
+        double[] flat = [100, 100, 100, 100];
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.Launches, [Reachable, flat], inRounds: true));
+        // Spread beside it: ±29% at four, ±19% at six, out of reach.
+        Assert.False(LaunchPlan.WantsAnother(Quick, QuickJob.Launches, [Spread, flat], inRounds: true));
+    }
+
+    [Fact]
     public void Launches_the_request_names_are_run_exactly_and_other_modes_never_add_any()
     {
         Assert.False(LaunchPlan.WantsAnother(Quick with { Launches = 4 }, 4, [Spread]));

@@ -105,5 +105,53 @@ public class RatioIntervalTests
     public void A_value_that_is_not_above_zero_has_no_logarithm_and_so_no_interval() =>
         Assert.Null(RatioInterval.Of(0.5, [0, 1, 2], [2, 2.1, 1.9], IntervalKind.Iterations));
 
+    [Fact]
+    public void Launches_in_the_same_rounds_take_the_rounds_as_blocks()
+    {
+        // Two rows of four rounds: the variance left once each row's and each round's level are out, 0.000833034 on the
+        // ln scale with 3 degrees of freedom (t = 3.182446), se = sqrt(2 × 0.000833034 / 4): ±0.064950, worked out
+        // separately. The same launches as independent samples give ±0.221904: the rounds' shared ups and downs
+        // (12 and 25, 13 and 27) are most of their spread.
+        double[] row = [10, 12, 11, 13], baseline = [20, 25, 21, 27];
+        var ratio = row.Average() / baseline.Average();
+        var interval = RatioInterval.InRounds(ratio, [row, baseline])!;
+        var independent = RatioInterval.Of(ratio, row, baseline, IntervalKind.Launches)!;
+
+        Assert.Equal(IntervalKind.Rounds, interval.Kind);
+        Assert.Equal(0.463519034, interval.Low, 8);
+        Assert.Equal(0.527815566, interval.High, 8);
+        Assert.True(independent.High / independent.Low > 3 * (interval.High / interval.Low) - 2);
+        Assert.Equal(ratio * Math.Exp(0.221904240), independent.High, 6);
+    }
+
+    [Fact]
+    public void Rows_launched_in_the_same_rounds_get_a_rounds_interval_and_rows_of_different_rounds_an_independent_one()
+    {
+        // .NET 10's part measured now beside .NET 8's in rounds 1 to 4; in the mixed run, .NET 8's part came from
+        // another run's rounds (a cached part): no round is shared, so its launches count as independent samples.
+        static CaseLaunches InRounds(double[] means, long firstRound) =>
+            new([.. means.Select((m, i) => Fake.Launch("Sum", [m]) with { Round = firstRound + i })]);
+        double[] net8 = [20, 25, 21, 27], net10 = [10, 12, 11, 13];
+        var together = Fake.Run(BenchmarkMode.Full, Fake.Launched("net8.0", "8.0.31", InRounds(net8, 1)), Fake.Launched("net10.0", "10.0.12", InRounds(net10, 1)));
+        var mixed = Fake.Run(BenchmarkMode.Full, Fake.Launched("net8.0", "8.0.31", InRounds(net8, 100)), Fake.Launched("net10.0", "10.0.12", InRounds(net10, 1)));
+
+        Assert.Equal([1L, 2, 3, 4], together.Results[1].LaunchRounds!);
+        Assert.Equal(IntervalKind.Rounds, together.Results[1].RatioInterval!.Kind);
+        Assert.Equal(0.527815566, together.Results[1].RatioInterval!.High, 8);
+        Assert.Equal(IntervalKind.Launches, mixed.Results[1].RatioInterval!.Kind);
+        Assert.Equal(together.Results[1].Ratio!.Value * Math.Exp(0.221904240), mixed.Results[1].RatioInterval!.High, 6);
+    }
+
+    [Fact]
+    public void Too_few_rounds_for_three_degrees_of_freedom_leave_the_launches_independent()
+    {
+        // Two runtimes over three rounds: 2 degrees of freedom (t = 4.30), wider than the independent interval's t(4) = 2.78.
+        Assert.Null(RatioInterval.InRounds(0.5, [[10, 12, 11], [20, 25, 21]]));
+        // Three runtimes over three rounds have 4.
+        Assert.NotNull(RatioInterval.InRounds(0.5, [[10, 12, 11], [20, 25, 21], [15, 18, 16]]));
+        Assert.Null(RatioInterval.InRounds(0.5, [[10, 12, 11, 13], [20, 25, 21]]));
+        Assert.Null(RatioInterval.InRounds(0.5, [[10, 12, 0, 13], [20, 25, 21, 27]]));
+    }
+
     private static CaseLaunches Case(params HostResult[] launches) => new(launches);
 }
