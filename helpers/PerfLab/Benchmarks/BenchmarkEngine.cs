@@ -152,7 +152,7 @@ public sealed class BenchmarkEngine
                     {
                         // A case an earlier process of several cases already ran in this round is not run again.
                         var running = measured.Where(r => r.HasCase(index) && !r.HasFailed(index) && r.LaunchesOf(index) < launch).ToArray();
-                        if (settled.Contains(index) || running.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, running.Select(r => r.LaunchMeans(index)).ToArray(), inRounds: TakesTurns(request) && running.Length > 1))
+                        if (settled.Contains(index) || running.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, running.Select(r => r.LaunchMeans(index)).ToArray(), InRounds(request, running)))
                         {
                             settled.Add(index);
                             continue;
@@ -225,6 +225,12 @@ public sealed class BenchmarkEngine
         request.Mode == BenchmarkMode.Quick && request.EffectiveLaunches > 1 && Environment.GetEnvironmentVariable(TurnsVariable) != "0";
 
     private const string TurnsVariable = "PERFLAB_TURNS";
+
+    // The table's ratios of a case are between its runtimes' launches of the same rounds, so LaunchPlan may judge them
+    // as the table does (RatioInterval.InRounds): the runtimes take turns, and the class has no baseline method (whose
+    // ratios are between cases, launched in different rounds).
+    private static bool InRounds(BenchmarkRequest request, IReadOnlyList<RuntimeRun> running) =>
+        TakesTurns(request) && running.Count > 1 && !running.Any(r => r.HasBaselineMethod);
 
     private static RuntimeOutcome Partial(RuntimeWork<RuntimeOutcome> work, RuntimeRun runner)
     {

@@ -33,6 +33,9 @@ internal sealed class RuntimeRun(
     /// <summary>How many cases the host listed; null until it has.</summary>
     public int? CaseCount => _cases?.Count;
 
+    /// <summary>Whether a case the host listed is the class's baseline method ([Benchmark(Baseline = true)]).</summary>
+    public bool HasBaselineMethod => _cases?.Any(c => c.IsBaseline) == true;
+
     /// <summary>Launches of the case at <paramref name="index"/> run so far.</summary>
     public int LaunchesOf(int index) => index < _launches.Count ? _launches[index].Count : 0;
 

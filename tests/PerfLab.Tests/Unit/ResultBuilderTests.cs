@@ -74,6 +74,22 @@ public class ResultBuilderTests
     }
 
     [Fact]
+    public void The_legend_says_what_an_interval_in_rounds_covers()
+    {
+        static CaseLaunches InRounds(params double[] means) => new(means.Select((m, i) => Fake.Launch("Sum", [m]) with { Round = 1_000 + i }).ToArray());
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net8.0", "8.0.31", InRounds(20, 25, 21, 27)),
+            Fake.Launched("net10.0", "10.0.12", InRounds(10, 12, 11, 13)));
+
+        Assert.Equal(IntervalKind.Rounds, run.Results[1].RatioInterval!.Kind);
+        Assert.Contains(
+            "its 95% interval across 4 rounds of launches (separate processes), a case's runtimes taking turns in each, so it covers what changes from one process to the next but not what the machine did to a whole round: that fell on every runtime alike, widened by",
+            ResultColumns.RatioLegend(run),
+            StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void The_fastest_ratio_takes_each_launchs_fastest_iteration_from_the_faster_half_of_the_launches()
     {
         // Fastest iterations per launch: .NET 8 20, 22, 19, 40 (the last launch in a slow phase); .NET 10 10, 11, 10.5, 20.
