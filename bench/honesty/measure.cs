@@ -29,6 +29,12 @@
 // --file BENCH.cs --against FULL.json: a benchmark file outside the reference job (bench/launches/LibraryCalls.cs: library-heavy
 //   cases), against its full run with several processes per case (`perflab bench BENCH.cs --mode full --launches 3
 //   --runtimes ... --json FULL.json`): each quick run is `perflab bench BENCH.cs --mode quick --force` on FULL's runtimes.
+// --runtime-ratios: every row against the same case on the run's first runtime, whatever the file's baseline: the ratios
+//   between runtimes of a file whose table compares methods (LibraryCalls.cs against ParseStamp), computed by the library
+//   from each run's rows as a table would (RatioInterval.Between, its intervals in rounds included).
+// --from-report EARLIER.md: no quick run; the quick runs kept beside an earlier report (EARLIER.N-quick.json, from --out)
+//   are read instead, e.g. to ask --runtime-ratios of runs an older build made (intervals as this build computes them
+//   from those rows: rows without launchRounds get the independent interval, as that build gave them).
 // --try: proves this script's code paths in about two minutes: each run is `perflab bench` of one suite case
 //   (RuntimeDifferences.PlainLoop, 3 runtimes) in quick mode, which also stands in for full mode. Its numbers
 //   say nothing about quick mode's honesty.
@@ -47,7 +53,7 @@ using PerfLab.Course;
 using PerfLab.Results;
 using static PerfLab.Bench.BenchTools;
 
-if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--against FILE", "--file BENCH.cs", "--sample", "--try") is not { } options)
+if (ParseArguments(args, "bench/honesty/measure.cs", 2, "--write-reference", "--one-full", "--against-reference", "--against FILE", "--file BENCH.cs", "--sample", "--try", "--runtime-ratios", "--from-report EARLIER.md") is not { } options)
 {
     return 2;
 }
@@ -85,6 +91,23 @@ if (benchFile is not null && (againstFile is null || !File.Exists(benchFile)))
 }
 
 var againstReference = options.Flags.Contains("--against-reference") || againstFile is not null;
+var runtimeRatios = options.Flags.Contains("--runtime-ratios");
+string[] earlierRuns = [];
+if (options.Values.GetValueOrDefault("--from-report") is { } earlier)
+{
+    var earlierPath = Path.GetFullPath(earlier);
+    earlierRuns = Directory.Exists(Path.GetDirectoryName(earlierPath))
+        ? [.. Directory.GetFiles(Path.GetDirectoryName(earlierPath)!, Path.GetFileNameWithoutExtension(earlierPath) + ".*-quick.json").Order(StringComparer.Ordinal)]
+        : [];
+    if (earlierRuns.Length == 0 || againstFile is null)
+    {
+        Console.Error.WriteLine(againstFile is null
+            ? "--from-report reads earlier quick runs and runs no full run: give the full run they are compared with as --against FULL.json."
+            : $"--from-report: no quick runs kept beside {earlierPath} ({Path.GetFileNameWithoutExtension(earlierPath)}.N-quick.json, written by --out).");
+        return 2;
+    }
+}
+
 string[] sample = benchFile is not null ? []
     : againstFile is not null
     ? ScopeOf(againstFile)
@@ -112,10 +135,11 @@ var cliDll = BuildCli(repo, "Release");
 
 // quick, full, quick, full, ...: each full run sits between quick runs.
 var fullRuns = againstReference ? 0 : options.Flags.Contains("--one-full") ? 1 : 2;
+var quickRuns = earlierRuns.Length > 0 ? 0 : options.Repetitions;
 var plan = new List<string>();
-for (var i = 0; i < Math.Max(options.Repetitions, fullRuns); i++)
+for (var i = 0; i < Math.Max(quickRuns, fullRuns); i++)
 {
-    if (i < options.Repetitions)
+    if (i < quickRuns)
     {
         plan.Add("quick");
     }
@@ -139,7 +163,7 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
         : benchFile is not null ? BenchRun(folder, file, benchFile, ["--runtimes", .. RuntimesOf(againstFile!)])
         : Run("dotnet", [cliDll, "reference", "--out", folder, "--name", MachineName, "--mode", mode, .. sample], repo, null, mustSucceed: true, timeout: TimeSpan.FromHours(3));
     (wall.TryGetValue(mode, out var list) ? list : wall[mode] = []).Add(run.Seconds);
-    var ratios = Ratios(file);
+    var ratios = Ratios(file, runtimeRatios);
     Log($"{mode}: {ratios.Count} ratios in {run.Seconds:F0} s");
     if (mode == "full")
     {
@@ -152,10 +176,16 @@ foreach (var (mode, index) in plan.Select((m, i) => (m, i)))
     }
 }
 
+foreach (var earlierRun in earlierRuns)
+{
+    quick.Add(Ratios(earlierRun, runtimeRatios));
+    Log($"read {Path.GetFileName(earlierRun)}: {quick[^1].Count} ratios");
+}
+
 var committedFile = CourseRepository.PathOf($"{CourseRepository.ReferenceMachinesFolder}/{MachineName}.json", repo);
 if (againstReference)
 {
-    full.Add(Ratios(benchFile is not null ? AsReferenceShape(againstFile!, benchFile, Path.Combine(work, "against.json")) : againstFile ?? committedFile));
+    full.Add(Ratios(benchFile is not null ? AsReferenceShape(againstFile!, benchFile, Path.Combine(work, "against.json")) : againstFile ?? committedFile, runtimeRatios));
 }
 
 var fullName = againstFile is not null ? Path.GetFileName(againstFile) : againstReference ? "the committed reference file" : "full run 1";
@@ -165,7 +195,7 @@ var real = fullRatios.Where(f => (f.Value.Mean < 0.8 || f.Value.Mean > 1.25) && 
 string Minutes(string mode) => wall.TryGetValue(mode, out var seconds) ? string.Join(", ", seconds.Select(s => (s / 60).ToString("F1", CultureInfo.InvariantCulture))) : "none";
 report.AppendLine(CultureInfo.InvariantCulture, $"{(benchFile is not null ? "Benchmark file" : "Reference job")} ({(benchFile is not null ? Path.GetRelativePath(repo, benchFile) : tryOnly ? $"--try: {TrySuite} {TryFilter} only, quick mode standing in for full; the numbers say nothing" : sample.Length > 0 ? string.Join(" + ", sample.Contains("--no-suite") ? sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal)) : ["data/reference/suite", .. sample.Where(a => !a.StartsWith("--", StringComparison.Ordinal))]) : "data/reference/suite + notebooks")}), {Environment.ProcessorCount} cores, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: full runs {Minutes("full")} min; quick runs {Minutes("quick")} min.");
 report.AppendLine();
-report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios (each case against its run's baseline runtime or baseline method); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; {(againstReference ? $"full: {fullName}" : $"full runs: {full.Count}")}.");
+report.AppendLine(CultureInfo.InvariantCulture, $"{fullRatios.Count} ratios ({(runtimeRatios ? "--runtime-ratios: each case against the same case on its run's first runtime" : "each case against its run's baseline runtime or baseline method")}); {real.Length} are a real difference in full mode (below 0.8 or above 1.25). Quick runs: {quick.Count}; {(againstReference ? $"full: {fullName}" : $"full runs: {full.Count}")}.");
 report.AppendLine();
 report.AppendLine("| Case (notebook or suite, class.method, runtime) | Full ratio | Quick ratio of means (each run) | Quick ratio of medians (each run) | Quick 95% interval (each run; ✓ holds the full ratio) |");
 report.AppendLine("|---|---:|---|---|---|");
@@ -206,7 +236,7 @@ else if (againstFile is not null && benchFile is null)
 {
     // Two full runs measured on different days: FILE (several processes per case, if it was run so) and the committed
     // file (one; written before rows carried intervals, so only FILE's intervals are set against the other's ratios).
-    var committed = Ratios(committedFile);
+    var committed = Ratios(committedFile, runtimeRatios);
     report.AppendLine(Coverage(fullName, fullRatios, "the committed reference file", committed));
     var shared = fullRatios.Keys.Where(committed.ContainsKey).ToArray();
     var apart = shared.Select(k => Math.Abs(Math.Log(committed[k].Mean / fullRatios[k].Mean))).Order().ToArray();
@@ -240,7 +270,7 @@ if (full.Count > 1)
 }
 else if (againstFile is not null && benchFile is null)
 {
-    var committed = FastestOf(Ratios(committedFile));
+    var committed = FastestOf(Ratios(committedFile, runtimeRatios));
     var shared = fastestFull.Keys.Where(committed.ContainsKey).ToArray();
     var apart = shared.Select(k => Math.Abs(Math.Log(committed[k].Mean / fastestFull[k].Mean))).Order().ToArray();
     report.AppendLine();
@@ -340,7 +370,9 @@ static string[] RuntimesOf(string benchJson)
 // table's own) with its 95% interval, ratio of medians (formed here from the same rows' medians), and the fastest
 // iterations' ratio with its interval. Read as the library reads results, so a file written before a field existed
 // gets it from what it kept (a full file without each launch's fastest iteration: each side's fastest overall).
-static Dictionary<string, Measured> Ratios(string file)
+// With runtimeRatios, every row against the same case on the run's first runtime, its ratio and intervals computed as a
+// table would compute them (RatioInterval), whatever the file's own baseline.
+static Dictionary<string, Measured> Ratios(string file, bool runtimeRatios)
 {
     using var document = JsonDocument.Parse(File.ReadAllText(file));
     var ratios = new Dictionary<string, Measured>(StringComparer.Ordinal);
@@ -349,17 +381,26 @@ static Dictionary<string, Measured> Ratios(string file)
         var run = ResultJsonReader.Read(suiteRun.GetProperty("run").GetRawText());
         // A notebook runs some classes again under environment variables (e.g. DOTNET_TieredCompilation=0): part of the key.
         var environment = string.Concat(run.Environment.OrderBy(v => v.Key, StringComparer.Ordinal).Select(v => $" {v.Key}={v.Value}"));
-        var rows = run.Results.Where(r => r.Error is null && r.Ratio is not null && r.Statistics is not null).ToArray();
+        var rows = run.Results.Where(r => r.Error is null && (r.Ratio is not null || runtimeRatios) && r.Statistics is not null).ToArray();
         static string Parameters(BenchmarkResult r) => string.Join(",", r.Parameters.Select(p => $"{p.Name}={p.Value}"));
-        foreach (var row in rows)
+        var firstRuntime = runtimeRatios ? run.Runtimes[0].Moniker : run.Baseline.StartsWith("runtime:", StringComparison.Ordinal) ? run.Baseline["runtime:".Length..] : null;
+        foreach (var table in rows)
         {
-            var reference = run.Baseline.StartsWith("runtime:", StringComparison.Ordinal)
-                ? rows.FirstOrDefault(r => r.Type == row.Type && r.Method == row.Method && Parameters(r) == Parameters(row) && r.Runtime == run.Baseline["runtime:".Length..])
-                : rows.FirstOrDefault(r => r.Type == row.Type && r.IsBaseline && Parameters(r) == Parameters(row) && r.Runtime == row.Runtime);
-            if (reference is null || ReferenceEquals(reference, row) || reference.Statistics!.Median <= 0)
+            var reference = firstRuntime is not null
+                ? rows.FirstOrDefault(r => r.Type == table.Type && r.Method == table.Method && Parameters(r) == Parameters(table) && r.Runtime == firstRuntime)
+                : rows.FirstOrDefault(r => r.Type == table.Type && r.IsBaseline && Parameters(r) == Parameters(table) && r.Runtime == table.Runtime);
+            if (reference is null || ReferenceEquals(reference, table) || reference.Statistics!.Median <= 0)
             {
                 continue;
             }
+
+            var row = !runtimeRatios ? table : table with
+            {
+                Ratio = table.Statistics!.Mean / reference.Statistics.Mean,
+                RatioInterval = RatioInterval.Between(table, reference, run.Mode, run.Results),
+                FastestRatio = RatioInterval.Fastest(table, reference, run.Mode)?.Ratio,
+                FastestRatioInterval = RatioInterval.Fastest(table, reference, run.Mode)?.Interval,
+            };
 
             var source = suiteRun.GetProperty("suite").GetString()!;
             var key = $"{Path.GetFileNameWithoutExtension(source)}: {row.Type}.{row.Method}({Parameters(row)}) {row.Runtime}{environment}";
