@@ -118,7 +118,7 @@ public sealed class ReadyToRunHosts
             }
 
             using var gate = await FileLock.AcquireAsync(
-                Path.Combine(_home.Locks, "hosts.lock"),
+                Path.Combine(_home.Locks, $"hosts-{runtime.Pinned.Moniker}.lock"),
                 shared: false,
                 holder => log($"waiting for another PerfLab process to finish precompiling the host ({holder})"),
                 cancellationToken).ConfigureAwait(false);
@@ -268,7 +268,15 @@ public sealed class ReadyToRunHosts
                 }
             }
 
-            Directory.Move(staging, target);
+            try
+            {
+                Directory.Move(staging, target);
+            }
+            catch (IOException) when (Directory.Exists(target))
+            {
+                // Made meanwhile by a process of an older PerfLab, which took one lock for every runtime: the same files.
+            }
+
             log($"precompiled the host for .NET {runtime.Pinned.Version} into {target}");
             return null;
         }
