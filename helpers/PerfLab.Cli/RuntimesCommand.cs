@@ -16,20 +16,9 @@ internal static class RuntimesCommand
             var home = PerfLabHome.Default();
             var locator = new RuntimeLocator(home);
             var precompiled = new ReadyToRunHosts(home, new HostLayout(), locator.Sdk);
-            var rows = new List<LocatedRuntime>();
-            foreach (var runtime in RuntimeCatalog.All)
-            {
-                if (parse.GetValue(provision))
-                {
-                    var located = await locator.EnsureAsync(runtime, m => error.WriteLine(m), cancellationToken).ConfigureAwait(false);
-                    await precompiled.PrepareAsync(located, m => error.WriteLine(m), ReadyToRunHosts.HostMaking.MakeAgain, cancellationToken).ConfigureAwait(false);
-                    rows.Add(located);
-                }
-                else
-                {
-                    rows.Add(locator.Locate(runtime));
-                }
-            }
+            var rows = parse.GetValue(provision)
+                ? await precompiled.PrepareAllAsync(locator, RuntimeCatalog.All, m => error.WriteLine(m), ReadyToRunHosts.HostMaking.MakeAgain, cancellationToken).ConfigureAwait(false)
+                : RuntimeCatalog.All.Select(locator.Locate).ToArray();
 
             var width = rows.Max(r => r.Pinned.Moniker.Length);
             output.WriteLine($"{"Runtime".PadRight(width)}  {"Version",-8}  {"Source",-11}  Path");

@@ -84,6 +84,51 @@ public sealed class ReadyToRunHosts
     }
 
     /// <summary>
+    /// Locates each of <paramref name="runtimes"/>, provisioning the missing ones, and prepares its host as
+    /// <paramref name="making"/> says (<see cref="PrepareAsync"/>), the runtimes side by side: one after another, a fresh
+    /// machine's first quick cell waited 15 s for three of them while crossgen2 kept 1.5 of its 2 cores busy, and an
+    /// installed runtime's host need not wait for another runtime's download. Downloads take turns here (so none says it
+    /// waits for "another process": the provisioner's lock keeps other processes out); each runtime's host has a lock
+    /// of its own. The lines of all of them reach <paramref name="log"/> one at a time.
+    /// </summary>
+    /// <returns>Each runtime, located, in the order given.</returns>
+    public async Task<LocatedRuntime[]> PrepareAllAsync(RuntimeLocator locator, IReadOnlyList<PinnedRuntime> runtimes, Action<string> log, HostMaking making, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(locator);
+        ArgumentNullException.ThrowIfNull(runtimes);
+        ArgumentNullException.ThrowIfNull(log);
+        var lines = new Lock();
+        void Say(string line)
+        {
+            lock (lines)
+            {
+                log(line);
+            }
+        }
+
+        using var downloads = new SemaphoreSlim(1);
+        return await Task.WhenAll(runtimes.Select(async runtime =>
+        {
+            var located = locator.Locate(runtime);
+            if (located.Source == RuntimeSource.Missing)
+            {
+                await downloads.WaitAsync(cancellationToken).ConfigureAwait(false);
+                try
+                {
+                    located = await locator.EnsureAsync(runtime, Say, cancellationToken).ConfigureAwait(false);
+                }
+                finally
+                {
+                    downloads.Release();
+                }
+            }
+
+            await PrepareAsync(located, Say, making, cancellationToken).ConfigureAwait(false);
+            return located;
+        })).ConfigureAwait(false);
+    }
+
+    /// <summary>
     /// Finds, or as <paramref name="making"/> says makes, the precompiled host for <paramref name="runtime"/>; on any
     /// failure, logs one line and leaves launches on the host as built. Never throws but for cancellation.
     /// </summary>

@@ -49,43 +49,18 @@ internal sealed class Workspace
     /// <summary>
     /// Locates the runtime of every work, provisioning the missing ones, and finds its precompiled host, making it for
     /// a run that <paramref name="measures"/> (the compile takes seconds once; a smoke run or an asm capture uses one
-    /// only when it is made). The runtimes are prepared side by side: one after another, a fresh machine's first quick
-    /// cell waited 15 s for three of them while crossgen2 kept 1.5 of its 2 cores busy, and an installed runtime's host
-    /// need not wait for another runtime's download. Downloads still take turns (here, so that none reports waiting for
-    /// "another process"; the provisioner's lock keeps other processes out); each runtime's host has its own lock.
+    /// only when it is made); the runtimes side by side (<see cref="ReadyToRunHosts.PrepareAllAsync"/>).
     /// </summary>
     public async Task LocateAsync<TOutcome>(IEnumerable<RuntimeWork<TOutcome>> works, bool measures, Action<string> log, CancellationToken cancellationToken)
         where TOutcome : class
     {
+        var each = works.ToArray();
         var making = measures ? ReadyToRunHosts.HostMaking.Make : ReadyToRunHosts.HostMaking.UseIfMade;
-        var lines = new Lock();
-        void Say(string line)
+        var located = await Precompiled.PrepareAllAsync(Runtimes, each.Select(w => w.Runtime).ToArray(), log, making, cancellationToken).ConfigureAwait(false);
+        for (var i = 0; i < each.Length; i++)
         {
-            lock (lines)
-            {
-                log(line);
-            }
+            each[i].Located = located[i];
         }
-
-        using var downloads = new SemaphoreSlim(1);
-        await Task.WhenAll(works.Select(async work =>
-        {
-            work.Located = Runtimes.Locate(work.Runtime);
-            if (work.Located.Source == RuntimeSource.Missing)
-            {
-                await downloads.WaitAsync(cancellationToken).ConfigureAwait(false);
-                try
-                {
-                    work.Located = await Runtimes.EnsureAsync(work.Runtime, Say, cancellationToken).ConfigureAwait(false);
-                }
-                finally
-                {
-                    downloads.Release();
-                }
-            }
-
-            await Precompiled.PrepareAsync(work.Located, Say, making, cancellationToken).ConfigureAwait(false);
-        })).ConfigureAwait(false);
     }
 
     /// <summary>

@@ -138,41 +138,6 @@ public class ReadyToRunHostsTests
         Assert.Contains(lines, l => l.StartsWith("precompiling the host", StringComparison.Ordinal));
     }
 
-    [Fact]
-    public async Task A_runs_runtimes_are_prepared_side_by_side_downloads_in_turn_and_each_host_under_its_own_lock()
-    {
-        // A fresh home, as README command (1) meets it: the runtimes that are not installed are provisioned, and every
-        // host is precompiled.
-        using var folder = new TempFolder();
-        var workspace = new Workspace(new PerfLabHome(folder.Path));
-        var works = RuntimeCatalog.All.Select(r => new RuntimeWork<object>(r, r.Moniker)).ToArray();
-        var installed = works.Where(w => workspace.Runtimes.Locate(w.Runtime).Source != RuntimeSource.Missing).Select(w => w.Runtime).ToArray();
-        var lines = new List<string>();
-
-        await workspace.LocateAsync(works, measures: true, lines.Add, CancellationToken.None);
-
-        var said = string.Join("\n", lines);
-        Assert.All(works, w => Assert.NotEqual(RuntimeSource.Missing, w.Located!.Source));
-        Assert.DoesNotContain("another PerfLab process", said, StringComparison.Ordinal);
-        if (!Supported)
-        {
-            return;
-        }
-
-        foreach (var work in works)
-        {
-            Assert.Contains($"precompiled the host for .NET {work.Runtime.Version} into", said, StringComparison.Ordinal);
-        }
-
-        // One after another, the last download would end before an installed runtime's host began compiling.
-        if (installed.Length > 0 && installed.Length < works.Length)
-        {
-            var compiling = lines.FindIndex(l => l.StartsWith($"precompiling the host for .NET {installed[0].Version}", StringComparison.Ordinal));
-            var lastDownload = lines.FindLastIndex(l => l.StartsWith("provisioned .NET", StringComparison.Ordinal));
-            Assert.True(compiling >= 0 && compiling < lastDownload, $"the host of an installed runtime waited for the downloads:\n{said}");
-        }
-    }
-
     private static bool IsReadyToRun(string assembly)
     {
         using var reader = new PEReader(File.OpenRead(assembly));
