@@ -15,7 +15,8 @@ public class RuntimesCommandTests
         var env = new Dictionary<string, string> { ["PERFLAB_HOME"] = home.Path };
 
         var before = await CliProcess.RunAsync(["runtimes"], env);
-        var installed = RuntimeCatalog.All.Where(r => new RuntimeLocator(new PerfLabHome(home.Path)).Locate(r).Source != RuntimeSource.Missing).ToArray();
+        var locator = new RuntimeLocator(new PerfLabHome(home.Path));
+        var installed = RuntimeCatalog.All.Where(r => locator.Locate(r).Source != RuntimeSource.Missing).ToArray();
         var provision = await CliProcess.RunAsync(["runtimes", "--provision"], env);
 
         Assert.Matches(@"net8\.0\s+8\.0\.31\s+missing", before.Output);
