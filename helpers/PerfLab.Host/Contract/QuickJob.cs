@@ -14,6 +14,14 @@ public static class QuickJob
     public const int Launches = 4;
 
     /// <summary>
+    /// The fewest launches a case gets in quick mode: after this many rounds, a case whose runtimes take turns (three or
+    /// more of them, so its interval in rounds has enough degrees of freedom) stops short of <see cref="Launches"/> when
+    /// that interval is already within ±<see cref="TargetHalfWidth"/> (PerfLab's LaunchPlan): a fourth round would cost
+    /// a round's seconds and narrow nothing the reader needs.
+    /// </summary>
+    public const int FewestLaunches = 3;
+
+    /// <summary>
     /// The most launches a case gets in quick mode: after <see cref="Launches"/>, the parent runs another round on every
     /// runtime while a runtime's launch means spread so far that a ratio's interval would be wider than
     /// ±<see cref="TargetHalfWidth"/>, and spread as they are would be within it by this many (PerfLab's LaunchPlan).

@@ -5,7 +5,8 @@ namespace PerfLab.Benchmarks;
 
 /// <summary>
 /// How many launches a case gets. A request that names its launches gets exactly those; quick mode's own plan is
-/// <see cref="QuickJob.Launches"/>, then one more round on every runtime while a runtime's launch means are spread too
+/// <see cref="QuickJob.Launches"/> (<see cref="QuickJob.FewestLaunches"/> for a case of three or more runtimes taking
+/// turns whose interval in rounds is already within the target by then), then one more round on every runtime while a runtime's launch means are spread too
 /// far for a ratio interval of ±<see cref="QuickJob.TargetHalfWidth"/> and, spread as they are, would be close enough
 /// by <see cref="QuickJob.MaxLaunches"/>. A fixed number wide enough for the noisiest cases would cost every case that;
 /// most settle at the first four, and launches that could not reach the target (whole processes apart by a fifth or
@@ -24,20 +25,24 @@ internal static class LaunchPlan
     {
         ArgumentNullException.ThrowIfNull(request);
         ArgumentNullException.ThrowIfNull(launchMeans);
+        var ownPlan = request is { Mode: BenchmarkMode.Quick, Launches: null };
+        var rounds = inRounds ? RatioInterval.RoundVariance(launchMeans) : null;
         if (done < request.EffectiveLaunches)
         {
-            return true;
+            // Quick mode's runtimes in turns, already within the target after its fewest rounds: another round would narrow nothing needed.
+            return !(ownPlan && done >= QuickJob.FewestLaunches && rounds is { } early
+                && Share(RatioInterval.RoundLogWidth(early.Variance, launchMeans.Count, done)) <= QuickJob.TargetHalfWidth);
         }
 
-        if (request is not { Mode: BenchmarkMode.Quick, Launches: null } || done >= QuickJob.MaxLaunches)
+        if (!ownPlan || done >= QuickJob.MaxLaunches)
         {
             return false;
         }
 
-        if (inRounds && RatioInterval.RoundVariance(launchMeans) is { } rounds)
+        if (rounds is { } blocks)
         {
-            return Share(RatioInterval.RoundLogWidth(rounds.Variance, launchMeans.Count, done)) > QuickJob.TargetHalfWidth
-                && Share(RatioInterval.RoundLogWidth(rounds.Variance, launchMeans.Count, QuickJob.MaxLaunches)) <= QuickJob.TargetHalfWidth;
+            return Share(RatioInterval.RoundLogWidth(blocks.Variance, launchMeans.Count, done)) > QuickJob.TargetHalfWidth
+                && Share(RatioInterval.RoundLogWidth(blocks.Variance, launchMeans.Count, QuickJob.MaxLaunches)) <= QuickJob.TargetHalfWidth;
         }
 
         return launchMeans.Any(means => HalfWidth(means) > QuickJob.TargetHalfWidth && HalfWidthAt(means, QuickJob.MaxLaunches) <= QuickJob.TargetHalfWidth);

@@ -65,6 +65,24 @@ public class LaunchPlanTests
     }
 
     [Fact]
+    public void Three_runtimes_taking_turns_stop_after_three_rounds_when_their_interval_in_rounds_is_already_within_the_target()
+    {
+        // Three rounds the machine moved as a whole, every runtime with it (within 1%): in rounds, under ±1%.
+        double[][] together = [[100, 110, 95], [50, 55.4, 47.3], [30, 33.1, 28.4]];
+        Assert.False(LaunchPlan.WantsAnother(Quick, QuickJob.FewestLaunches, together, inRounds: true));
+        // Not before its fewest rounds, nor judged independently (each runtime alone spreads by 15%), nor with two
+        // runtimes, whose interval over three rounds has too few degrees of freedom to be in rounds.
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.FewestLaunches - 1, [.. together.Select(r => r[..2])], inRounds: true));
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.FewestLaunches, together));
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.FewestLaunches, together[..2], inRounds: true));
+        // A request that names its launches gets them all.
+        Assert.True(LaunchPlan.WantsAnother(Quick with { Launches = 4 }, QuickJob.FewestLaunches, together, inRounds: true));
+        // Runtimes that did not move together: about ±29% in rounds (worked out separately), so the fourth round runs.
+        double[][] apart = [[100, 120, 90], [50, 45, 56], [30, 30, 30]];
+        Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.FewestLaunches, apart, inRounds: true));
+    }
+
+    [Fact]
     public void Launches_the_request_names_are_run_exactly_and_other_modes_never_add_any()
     {
         Assert.False(LaunchPlan.WantsAnother(Quick with { Launches = 4 }, 4, [Spread]));
