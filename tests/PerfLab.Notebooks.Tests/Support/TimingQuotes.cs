@@ -28,7 +28,7 @@ public static partial class TimingQuotes
     /// <summary>What a notebook the file has no timing of is quoted as.</summary>
     public const string NotTimed = "not timed yet";
 
-    /// <summary>The documents whose markers are checked: README.md and every markdown file under notebooks/, docs/ and data/.</summary>
+    /// <summary>The documents whose markers are checked: README.md and every markdown file under notebooks/, docs/ and data/ (the notebooks' own prose: <see cref="NotebookProse"/>).</summary>
     public static IReadOnlyList<string> Documents(string root) =>
         [
             Path.Combine(root, "README.md"),
@@ -38,6 +38,18 @@ public static partial class TimingQuotes
                 .SelectMany(f => Directory.EnumerateFiles(f, "*.md", SearchOption.AllDirectories))
                 .Order(StringComparer.Ordinal),
         ];
+
+    /// <summary>
+    /// The prose of every notebook under notebooks/: each markdown cell, named by its notebook's path from the repository
+    /// root and the cell ("notebooks/00-start-here.ipynb, cell 12"): a notebook that says how long it runs quotes the
+    /// file as the docs do.
+    /// </summary>
+    public static IEnumerable<(string Name, string Text)> NotebookProse(string root) =>
+        Directory.EnumerateFiles(Path.Combine(root, CourseRepository.NotebooksFolder), "*.ipynb", SearchOption.AllDirectories)
+            .Where(p => !p.Contains(".ipynb_checkpoints", StringComparison.Ordinal))
+            .Order(StringComparer.Ordinal)
+            .SelectMany(p => NotebookDocument.Load(p).Cells.Where(c => c.Kind == CellKind.Markdown)
+                .Select(c => ($"{CourseRepository.Relative(p, root)}, {c.Name}", c.Source)));
 
     /// <summary>The command that times <paramref name="notebook"/> into the course's file (the whole course: "notebooks").</summary>
     public static string Fix(string notebook) => $"dotnet run --project {CourseRepository.CliProject} -- run {notebook} --mode quick --timings {CourseRepository.TimingsFile}";

@@ -19,7 +19,8 @@ public class TimingQuotesTests
         var timings = TimingsFile.Read(Path.Combine(Repo.Root, CourseRepository.TimingsFile));
         var table = TimingQuotes.Table(Repo.Root);
         var course = table.Select(TimingQuotes.PathOf).ToList();
-        var documents = TimingQuotes.Documents(Repo.Root).Select(d => (Name: CourseRepository.Relative(d, Repo.Root), Text: File.ReadAllText(d))).ToList();
+        var documents = TimingQuotes.Documents(Repo.Root).Select(d => (Name: CourseRepository.Relative(d, Repo.Root), Text: File.ReadAllText(d)))
+            .Concat(TimingQuotes.NotebookProse(Repo.Root)).ToList();
         var quotes = documents.SelectMany(d => TimingQuotes.In(d.Name, d.Text)).ToList();
 
         var problems = quotes.Select(q => TimingQuotes.Check(q, timings, course)).OfType<string>()
@@ -29,9 +30,9 @@ public class TimingQuotesTests
             .ToList();
 
         Assert.True(problems.Count == 0, $"{problems.Count} problem(s) with the run times the docs quote ({quotes.Count} marked; the file is {CourseRepository.TimingsFile}):\n" + string.Join("\n", problems));
-        foreach (var document in new[] { "README.md", "notebooks/README.md", "docs/workshop.md" })
+        foreach (var document in new[] { "README.md", "notebooks/README.md", "docs/workshop.md", "notebooks/00-start-here.ipynb" })
         {
-            Assert.True(quotes.Any(q => q.Document == document), $"{document} quotes no run time from {CourseRepository.TimingsFile}: did its markers go, or the marker's syntax change?");
+            Assert.True(quotes.Any(q => q.Document == document || q.Document.StartsWith(document + ", ", StringComparison.Ordinal)), $"{document} quotes no run time from {CourseRepository.TimingsFile}: did its markers go, or the marker's syntax change?");
         }
     }
 
