@@ -40,15 +40,12 @@ public static partial class TimingQuotes
         ];
 
     /// <summary>
-    /// The prose of every notebook under notebooks/: each markdown cell, named by its notebook's path from the repository
+    /// The prose of <paramref name="notebooks"/>: each markdown cell, named by its notebook's path from the repository
     /// root and the cell ("notebooks/00-start-here.ipynb, cell 12"): a notebook that says how long it runs quotes the
     /// file as the docs do.
     /// </summary>
-    public static IEnumerable<(string Name, string Text)> NotebookProse(string root) =>
-        Directory.EnumerateFiles(Path.Combine(root, CourseRepository.NotebooksFolder), "*.ipynb", SearchOption.AllDirectories)
-            .Where(p => !p.Contains(".ipynb_checkpoints", StringComparison.Ordinal))
-            .Order(StringComparer.Ordinal)
-            .SelectMany(p => NotebookDocument.Load(p).Cells.Where(c => c.Kind == CellKind.Markdown)
+    public static IEnumerable<(string Name, string Text)> NotebookProse(IEnumerable<string> notebooks, string root) =>
+        notebooks.SelectMany(p => NotebookDocument.Load(p).Cells.Where(c => c.Kind == CellKind.Markdown)
                 .Select(c => ($"{CourseRepository.Relative(p, root)}, {c.Name}", c.Source)));
 
     /// <summary>The command that times <paramref name="notebook"/> into the course's file (the whole course: "notebooks").</summary>

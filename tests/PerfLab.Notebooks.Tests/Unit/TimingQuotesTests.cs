@@ -20,7 +20,7 @@ public class TimingQuotesTests
         var table = TimingQuotes.Table(Repo.Root);
         var course = table.Select(TimingQuotes.PathOf).ToList();
         var documents = TimingQuotes.Documents(Repo.Root).Select(d => (Name: CourseRepository.Relative(d, Repo.Root), Text: File.ReadAllText(d)))
-            .Concat(TimingQuotes.NotebookProse(Repo.Root)).ToList();
+            .Concat(TimingQuotes.NotebookProse(Integration.RunCommandTests.CourseNotebooks(), Repo.Root)).ToList();
         var quotes = documents.SelectMany(d => TimingQuotes.In(d.Name, d.Text)).ToList();
 
         var problems = quotes.Select(q => TimingQuotes.Check(q, timings, course)).OfType<string>()
