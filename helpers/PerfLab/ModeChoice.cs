@@ -136,7 +136,7 @@ public sealed record ModeChoice(BenchmarkMode Mode, string Origin)
     public static string Meaning(BenchmarkMode mode) => mode switch
     {
         BenchmarkMode.Smoke => "numbers are meaningless: this run only proves the cells work",
-        BenchmarkMode.Quick => $"a short job (each case measured in {QuickJob.Launches} processes per runtime ({QuickJob.FewestLaunches} when its runtimes already agree, up to {QuickJob.MaxLaunches} when they disagree), each {QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms once tiering has settled; ratios carry a 95% interval across them): good for trends, not for publishing",
+        BenchmarkMode.Quick => $"a short job (each case measured in {QuickJob.Launches} processes per runtime ({QuickJob.FewestLaunches} when its runtimes already agree, up to {QuickJob.MaxLaunches} when they disagree, 1 when it measures under a nanosecond), each {QuickJob.IterationCount} iterations of {QuickJob.IterationMilliseconds} ms once tiering has settled; ratios carry a 95% interval across them): good for trends, not for publishing",
         _ => "BenchmarkDotNet's default job: numbers you can publish",
     };
 

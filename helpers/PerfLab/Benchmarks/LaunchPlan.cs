@@ -13,6 +13,9 @@ namespace PerfLab.Benchmarks;
 /// more, as two clusters of launch means are on the course machine) only cost time: their interval stays as wide as
 /// their spread, which is what the table shows. A case whose runtimes take turns is judged as its table will be, with
 /// the rounds as blocks (<see cref="RatioInterval.InRounds"/>): a round the machine slowed as a whole asks for no more.
+/// A case whose first round measured under a nanosecond on every runtime (<see cref="ResultBuilder.NothingMeasuredBelowNs"/>)
+/// stops there: its work was removed, as its row's warning says, and more launches would only narrow ratios between
+/// measurements of nothing. Such a case is also the costliest to launch: its overhead stages run as long as its workload.
 /// </summary>
 internal static class LaunchPlan
 {
@@ -26,6 +29,11 @@ internal static class LaunchPlan
         ArgumentNullException.ThrowIfNull(request);
         ArgumentNullException.ThrowIfNull(launchMeans);
         var ownPlan = request is { Mode: BenchmarkMode.Quick, Launches: null };
+        if (ownPlan && done >= 1 && launchMeans.All(means => means.Count > 0 && means.All(mean => mean < ResultBuilder.NothingMeasuredBelowNs)))
+        {
+            return false;
+        }
+
         var rounds = inRounds ? RatioInterval.RoundVariance(launchMeans) : null;
         if (done < request.EffectiveLaunches)
         {

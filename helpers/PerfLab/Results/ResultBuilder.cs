@@ -26,6 +26,12 @@ internal static class ResultBuilder
     /// <summary>Error above this share of the mean marks a result as noisy.</summary>
     public const double NoisyRelativeError = 0.10;
 
+    /// <summary>
+    /// A mean below this (ns) is faster than a clock cycle or two: the JIT removed the work, and the row warns so. Quick
+    /// mode runs such a case once (LaunchPlan).
+    /// </summary>
+    public const double NothingMeasuredBelowNs = 1;
+
     /// <summary>Builds the run.</summary>
     /// <param name="source">Path of the benchmark source.</param>
     /// <param name="mode">The mode.</param>
@@ -81,7 +87,7 @@ internal static class ResultBuilder
         var warnings = launches.Launches.SelectMany(l => l.Warnings).Distinct().ToList();
         if (stats is not null && mode != BenchmarkMode.Smoke)
         {
-            if (stats.Mean < 1)
+            if (stats.Mean < NothingMeasuredBelowNs)
             {
                 warnings.Add($"Sub-nanosecond mean ({QuantityText.Time(stats.Mean)}): faster than one clock cycle, so the JIT probably removed the work. Return the result or consume it.");
             }

@@ -1,5 +1,6 @@
 using PerfLab.Benchmarks;
 using PerfLab.Contract;
+using PerfLab.Results;
 
 namespace PerfLab.Tests.Unit;
 
@@ -80,6 +81,24 @@ public class LaunchPlanTests
         // Runtimes that did not move together: about ±29% in rounds (worked out separately), so the fourth round runs.
         double[][] apart = [[100, 120, 90], [50, 45, 56], [30, 30, 30]];
         Assert.True(LaunchPlan.WantsAnother(Quick, QuickJob.FewestLaunches, apart, inRounds: true));
+    }
+
+    [Fact]
+    public void A_case_under_a_nanosecond_on_every_runtime_stops_after_its_first_round()
+    {
+        // The JIT removed the work on every runtime: one round, whether the runtimes took turns or not.
+        double[][] nothing = [[0.013], [0.0], [0.41]];
+        Assert.False(LaunchPlan.WantsAnother(Quick, 1, nothing));
+        Assert.False(LaunchPlan.WantsAnother(Quick, 1, nothing, inRounds: true));
+        Assert.False(LaunchPlan.WantsAnother(Quick, 1, [[0.2]]));
+        // One runtime that measured something keeps the case going (its ratios to the others mean something), as does
+        // a mean of exactly a nanosecond, a request that names its launches, and the first round itself.
+        Assert.True(LaunchPlan.WantsAnother(Quick, 1, [[0.013], [354.0], [0.41]]));
+        Assert.True(LaunchPlan.WantsAnother(Quick, 1, [[ResultBuilder.NothingMeasuredBelowNs]]));
+        Assert.True(LaunchPlan.WantsAnother(Quick with { Launches = 4 }, 1, nothing));
+        Assert.True(LaunchPlan.WantsAnother(Quick, 0, [[], [], []]));
+        // A later launch above a nanosecond: not every launch measured nothing, so the plan judges the spread as usual.
+        Assert.True(LaunchPlan.WantsAnother(Quick, 2, [[0.4, 1.6]]));
     }
 
     [Fact]
