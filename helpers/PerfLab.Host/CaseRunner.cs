@@ -235,6 +235,7 @@ internal static class CaseRunner
     {
         HostLogger.Emit(new HostEvent("TieringWarmup", null));
         using var jit = new JitEvents();
+        var clock = System.Diagnostics.Stopwatch.StartNew();
         try
         {
             _ = TieringDriver.Drive([benchmarkCase], QuickTieringLimit, roundBudget: TieringDriver.QuickRoundBudget, jit: jit);
@@ -243,7 +244,9 @@ internal static class CaseRunner
         {
         }
 
-        JitTrace.Note("TieringSettled " + jit.TierOf(benchmarkCase.Descriptor.WorkloadMethod.MethodHandle), null);
+        // The trace tells a drive that settled from one its time limit ended.
+        var ended = clock.Elapsed < QuickTieringLimit ? "TieringSettled " : "TieringTimedOut ";
+        JitTrace.Note(ended + jit.TierOf(benchmarkCase.Descriptor.WorkloadMethod.MethodHandle), null);
     }
 
     private static CaseInfo Describe(BenchmarkCase benchmarkCase, int index) => new(

@@ -26,8 +26,13 @@ internal sealed class JitEvents : EventListener
     // (a method too large to optimize). Tier0, OSR and the instrumented tiers are on their way to Tier1.
     private static readonly HashSet<string> FinalTiers = ["Tier1", "Optimized", "MinOpts"];
 
+    // MethodFlags' bit for a dynamic method (a DynamicMethod: Reflection.Emit, a compiled regex).
+    private const uint DynamicMethodFlag = 0x1;
+
     private readonly Dictionary<long, string> _lastTier = [];
     private readonly Action<DateTime, string>? _onCompiled;
+    private long _dynamicCompiles;
+    private long _otherCompiles;
 
     /// <param name="onCompiled">Sees each compile as a line ("JIT Tier1 Ns.Type:Method") with its time; may be null.</param>
     public JitEvents(Action<DateTime, string>? onCompiled = null)
@@ -53,6 +58,12 @@ internal sealed class JitEvents : EventListener
         }
     }
 
+    /// <summary>
+    /// The compiles whose events have arrived so far: of dynamic methods, and of every other method. A dynamic method
+    /// is compiled once, optimized, and never tiers, so its compiles say nothing about whether tiering has settled.
+    /// </summary>
+    public (long Dynamic, long Other) Compiles => (Interlocked.Read(ref _dynamicCompiles), Interlocked.Read(ref _otherCompiles));
+
     protected override void OnEventSourceCreated(EventSource eventSource)
     {
         if (eventSource.Name == "Microsoft-Windows-DotNETRuntime")
@@ -71,6 +82,7 @@ internal sealed class JitEvents : EventListener
         object? Field(string name) => names.IndexOf(name) is var i and >= 0 ? payload[i] : null;
         var flags = Convert.ToUInt32(Field("MethodFlags"), CultureInfo.InvariantCulture);
         var tier = Tiers[(flags >> 7) & 0x7];
+        Interlocked.Increment(ref (flags & DynamicMethodFlag) != 0 ? ref _dynamicCompiles : ref _otherCompiles);
         var id = unchecked((long)Convert.ToUInt64(Field("MethodID"), CultureInfo.InvariantCulture));
         lock (_lastTier)
         {

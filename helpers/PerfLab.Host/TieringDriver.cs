@@ -48,7 +48,8 @@ internal static class TieringDriver
     /// <param name="roundBudget">The longest a round calls each case; null: <see cref="CallsPerRound"/> calls whatever they take
     /// (the asm driver, which stops as soon as the listing holds Tier1 code and needs those calls to get there).</param>
     /// <param name="jit">When given, tiering has settled only once every case's method has its final code by the JIT's
-    /// own events, besides the quiet rounds: quiet alone was once declared while the method was still at Tier0.</param>
+    /// own events, besides the quiet rounds: quiet alone was once declared while the method was still at Tier0. Its events
+    /// also let a round whose only compiles were of dynamic methods count as quiet.</param>
     /// <param name="unsettled">Checked when tiering looks settled: true keeps driving until <paramref name="done"/> or the
     /// deadline (the asm driver, while a method asked for has code on its way to Tier1 but not Tier1 yet).</param>
     public static string? Drive(IReadOnlyList<BenchmarkCase> cases, TimeSpan deadline, Func<bool>? done = null, TimeSpan? roundBudget = null, JitEvents? jit = null, Func<bool>? unsettled = null)
@@ -58,6 +59,7 @@ internal static class TieringDriver
         var calls = new int[targets.Length];
         var clock = Stopwatch.StartNew();
         var compiled = -1L;
+        (long Dynamic, long Other)? compiledEvents = null;
         var quietRounds = 0;
         try
         {
@@ -80,8 +82,15 @@ internal static class TieringDriver
 
                 Thread.Sleep(Pause);
                 var now = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
-                quietRounds = now == compiled ? quietRounds + 1 : 0;
+                var events = jit?.Compiles;
+                // A case that makes new dynamic methods on every call (a regex built with RegexOptions.Compiled) compiles
+                // in every round and would never look quiet: by the JIT's events, a round whose compiles were all of
+                // dynamic methods, which never tier, is quiet too.
+                var quiet = now == compiled
+                    || (events is { } seen && compiledEvents is { } before && seen.Dynamic > before.Dynamic && seen.Other == before.Other);
+                quietRounds = quiet ? quietRounds + 1 : 0;
                 compiled = now;
+                compiledEvents = events;
                 if (round >= MinRounds && quietRounds >= QuietRoundsNeeded && calls.All(c => c >= CallsBeforeSettled)
                     && (jit is null || methods.All(jit.HasFinalCode)) && unsettled?.Invoke() != true)
                 {

@@ -81,6 +81,35 @@ public class EngineTests
     }
 
     [Fact]
+    public async Task A_case_that_makes_a_dynamic_method_every_call_settles_before_the_drives_time_limit()
+    {
+        // The JIT compiles in every round of such a case's drive; only compiles of dynamic methods, which never tier, may
+        // be quiet, or every launch drives until its time limit.
+        var traces = Directory.CreateTempSubdirectory("perflab-jit-trace-").FullName;
+        var quick = Smoke(Sources.DynamicPerCall(), "FreshCode.cs", "net10.0") with
+        {
+            Mode = BenchmarkMode.Quick, Launches = 2, Force = true,
+            Environment = new Dictionary<string, string> { ["PERFLAB_JIT_TRACE"] = traces },
+        };
+
+        var run = await _engine.RunAsync(quick);
+
+        Assert.False(run.HasErrors, run.ToString());
+        var files = Directory.GetFiles(traces);
+        Assert.Equal(2, files.Length);
+        foreach (var file in files)
+        {
+            var lines = File.ReadAllLines(file).Select(l => l.Trim()).ToArray();
+            var ended = lines.Where(l => l.Contains("EVENT Tiering", StringComparison.Ordinal)).ToArray();
+            Assert.True(
+                ended.Any(l => l.EndsWith("EVENT TieringSettled Tier1", StringComparison.Ordinal)),
+                $"{Path.GetFileName(file)}: the drive did not settle ({lines.Count(l => l.Contains("dynamicClass", StringComparison.Ordinal))} dynamic compiles): {string.Join(" | ", ended)}");
+        }
+
+        Directory.Delete(traces, recursive: true);
+    }
+
+    [Fact]
     public async Task Quick_mode_measures_each_case_in_several_launches_with_the_runtimes_interleaved_and_an_interval_across_them()
     {
         var starts = new List<string>();

@@ -17,6 +17,32 @@ public static class Sources
         """;
 
     /// <summary>
+    /// A call that builds and runs a new dynamic method each time, as a regex built with RegexOptions.Compiled does:
+    /// the JIT compiles in every call, forever.
+    /// </summary>
+    public static string DynamicPerCall() => $$"""
+        {{Marker()}}
+        using System.Reflection.Emit;
+
+        public class FreshCode
+        {
+            private int _seed = 7;
+
+            [Benchmark]
+            public int EmitAndCall()
+            {
+                var method = new DynamicMethod("AddOne", typeof(int), [typeof(int)]);
+                var il = method.GetILGenerator();
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldc_I4_1);
+                il.Emit(OpCodes.Add);
+                il.Emit(OpCodes.Ret);
+                return ((Func<int, int>)method.CreateDelegate(typeof(Func<int, int>)))(_seed);
+            }
+        }
+        """;
+
+    /// <summary>
     /// A call of about half a millisecond that notes when it ran: each process writes its calls' start and end
     /// (Stopwatch timestamps, one clock for every process on the machine) to a file of its own in the folder
     /// TURNS_RECORD names, at its global cleanup.
