@@ -27,8 +27,8 @@ internal static class ResultBuilder
     public const double NoisyRelativeError = 0.10;
 
     /// <summary>
-    /// A mean below this (ns) is faster than a clock cycle or two: the JIT removed the work, and the row warns so. Quick
-    /// mode runs such a case once (LaunchPlan).
+    /// A mean below this (ns) is a few clock cycles at most: the JIT most likely removed the work, and the row warns so. Quick
+    /// mode runs such a case in one round of launches (LaunchPlan).
     /// </summary>
     public const double NothingMeasuredBelowNs = 1;
 
