@@ -90,6 +90,12 @@ internal static class CaseRunner
             return failure is null ? 0 : HostProtocol.CaseFailedExitCode;
         }
 
+        if (request.ListOnly)
+        {
+            publish([Failure(cases, null, null)]);
+            return 0;
+        }
+
         var first = request.FromCase ?? request.CaseIndex;
         if (first < 0 || first >= allCases.Length)
         {

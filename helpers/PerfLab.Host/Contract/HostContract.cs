@@ -97,6 +97,9 @@ public enum BenchmarkMode
 /// (<see cref="HostProtocol.MeasuredTurnLine"/>), and waits for its turn on standard input at each stop: the parent runs
 /// the launches of one case on every runtime at once, iteration by iteration in turn, so each runtime's iterations sit
 /// next to the others' in time while no two ever run together.</param>
+/// <param name="ListOnly">When set, the host only lists the cases (a result with no case and no error, whose
+/// <see cref="HostResult.Cases"/> are the list) and runs none: the parent seats a class's methods in the same rounds of
+/// turns, which it must know before the first round.</param>
 public sealed record HostRequest(
     string AssemblyPath,
     int CaseIndex,
@@ -108,7 +111,8 @@ public sealed record HostRequest(
     IterationShape? Iterations = null,
     int Launches = 1,
     int? FromCase = null,
-    bool Turns = false);
+    bool Turns = false,
+    bool ListOnly = false);
 
 /// <summary>
 /// How many times one iteration calls the benchmark (BenchmarkDotNet's invocation count, which its pilot stage finds

@@ -9,7 +9,7 @@ namespace PerfLab.Benchmarks;
 /// <summary>
 /// The benchmark pipeline: compile the source for each runtime (Roslyn, in-process), reuse cached
 /// results, provision missing runtimes, then run the cases in PerfLab.Host processes (quick and full mode: each case in
-/// its own, quick mode several launches per runtime; smoke mode: a runtime's cases one after another in one), round after round (launch r of every case, the runtimes interleaved per case; in quick mode taking turns an iteration at a time),
+/// its own, quick mode several launches per runtime; smoke mode: a runtime's cases one after another in one), round after round (launch r of every case, the runtimes interleaved per case; in quick mode taking turns an iteration at a time, a baseline method's class with all its methods in each round: SharedRounds),
 /// reporting the table so far after each round (<see cref="RunProgress.Partial"/>), and build the results.
 /// </summary>
 public sealed class BenchmarkEngine
@@ -138,23 +138,44 @@ public sealed class BenchmarkEngine
 
                 TimeSpan? TimeLeft(int planned) => LaunchPlan.TimeLeft(measured.Sum(r => r.MeasureSeconds), measured.Sum(r => r.LaunchesRun), LaunchesLeft(measured, settled, planned));
 
+                // A class with a baseline method seats its methods in the same rounds (SharedRounds), so its cases
+                // must be known before the first round: one host lists them, and every runtime lists the same.
+                var listed = TakesTurns(request) && SharedRounds.MayHaveBaseline(request.Source) && measured.Length > 0
+                    ? await measured[0].ListCasesAsync(cancellationToken).ConfigureAwait(false)
+                    : null;
+                foreach (var runner in listed is null ? [] : measured)
+                {
+                    runner.Know(listed!);
+                }
+
                 // Round after round: round r runs launch r of every case still wanting one, and each case's launch on
-                // every runtime before the next case (in quick mode at once, in turns: LaunchTurns), so drift on a shared
-                // machine (another program, the clock speed) falls on every runtime alike, and after round 1 every case
-                // has a row to show. Quick mode adds rounds
-                // to a case while its launches disagree too much for a narrow interval (LaunchPlan); a case left out
-                // of a round is done.
+                // every runtime (with a baseline method's class, every method's) before the next case (in quick mode at
+                // once, in turns: LaunchTurns), so drift on a shared machine (another program, the clock speed) falls on
+                // every runtime alike, and after round 1 every case has a row to show. Quick mode adds rounds to a case
+                // while its launches disagree too much for a narrow interval (LaunchPlan); a case left out of a round is done.
                 var ran = true;
                 for (var launch = 1; ran; launch++)
                 {
                     ran = false;
+                    var seated = new HashSet<int>();
                     for (var index = 0; measured.Any(r => r.HasCase(index)); index++)
                     {
-                        // A case an earlier process of several cases already ran in this round is not run again.
-                        var running = measured.Where(r => r.HasCase(index) && !r.HasFailed(index) && r.LaunchesOf(index) < launch).ToArray();
-                        if (settled.Contains(index) || running.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, running.Select(r => r.LaunchMeans(index)).ToArray(), InRounds(request, running)))
+                        if (seated.Contains(index))
                         {
-                            settled.Add(index);
+                            continue;
+                        }
+
+                        var group = listed is not null ? SharedRounds.GroupOf(listed, index, measured.Length) : [index];
+                        seated.UnionWith(group);
+
+                        // A case an earlier process of several cases already ran in this round is not run again.
+                        var rows = group.SelectMany(i => measured.Where(r => r.HasCase(i) && !r.HasFailed(i) && r.LaunchesOf(i) < launch).Select(r => (Runner: r, Index: i))).ToArray();
+                        // Rows launched in the same rounds are judged as the table will judge them (RatioInterval.InRounds):
+                        // runtimes taking turns, and a baseline method's class only where its methods share the rounds.
+                        var inRounds = TakesTurns(request) && rows.Length > 1 && (group.Count > 1 || !measured.Any(r => r.HasBaselineMethod));
+                        if (group.All(settled.Contains) || rows.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, rows.Select(r => r.Runner.LaunchMeans(r.Index)).ToArray(), inRounds))
+                        {
+                            settled.UnionWith(group);
                             continue;
                         }
 
@@ -164,23 +185,23 @@ public sealed class BenchmarkEngine
                             ReportSoFar(launch - 1, planned);
                         }
 
-                        if (TakesTurns(request) && running.Length > 1)
+                        if (TakesTurns(request) && rows.Length > 1)
                         {
                             var left = TimeLeft(planned);
                             var round = Stopwatch.StartNew();
                             await LaunchTurns.RunAsync(
-                                running.Select(runner => (Func<TurnSeat, Task>)(seat => runner.RunLaunchAsync(index, launch, planned, left, andTheRest: false, cancellationToken, seat))).ToArray(),
+                                rows.Select(row => (Func<TurnSeat, Task>)(seat => row.Runner.RunLaunchAsync(row.Index, launch, planned, left, andTheRest: false, cancellationToken, seat))).ToArray(),
                                 cancellationToken).ConfigureAwait(false);
-                            foreach (var runner in running)
+                            foreach (var row in rows)
                             {
-                                runner.CountShare(round.Elapsed.TotalSeconds / running.Length);
+                                row.Runner.CountShare(round.Elapsed.TotalSeconds / rows.Length);
                             }
                         }
                         else
                         {
-                            foreach (var runner in running)
+                            foreach (var (runner, at) in rows)
                             {
-                                await runner.RunLaunchAsync(index, launch, planned, TimeLeft(planned), SeveralCasesPerProcess(request), cancellationToken).ConfigureAwait(false);
+                                await runner.RunLaunchAsync(at, launch, planned, TimeLeft(planned), SeveralCasesPerProcess(request), cancellationToken).ConfigureAwait(false);
                             }
                         }
 
@@ -225,12 +246,6 @@ public sealed class BenchmarkEngine
         request.Mode == BenchmarkMode.Quick && request.EffectiveLaunches > 1 && Environment.GetEnvironmentVariable(TurnsVariable) != "0";
 
     private const string TurnsVariable = "PERFLAB_TURNS";
-
-    // The table's ratios of a case are between its runtimes' launches of the same rounds, so LaunchPlan may judge them
-    // as the table does (RatioInterval.InRounds): the runtimes take turns, and the class has no baseline method (whose
-    // ratios are between cases, launched in different rounds).
-    private static bool InRounds(BenchmarkRequest request, IReadOnlyList<RuntimeRun> running) =>
-        TakesTurns(request) && running.Count > 1 && !running.Any(r => r.HasBaselineMethod);
 
     private static RuntimeOutcome Partial(RuntimeWork<RuntimeOutcome> work, RuntimeRun runner)
     {

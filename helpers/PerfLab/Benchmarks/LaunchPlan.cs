@@ -5,8 +5,9 @@ namespace PerfLab.Benchmarks;
 
 /// <summary>
 /// How many launches a case gets. A request that names its launches gets exactly those; quick mode's own plan is
-/// <see cref="QuickJob.Launches"/> (<see cref="QuickJob.FewestLaunches"/> for a case of three or more runtimes taking
-/// turns whose interval in rounds is already within the target by then), then one more round on every runtime while a runtime's launch means are spread too
+/// <see cref="QuickJob.Launches"/> (<see cref="QuickJob.FewestLaunches"/> where three or more rows took turns, a case's
+/// runtimes or a baseline method's class's methods on its runtimes (<see cref="SharedRounds"/>), and their interval in rounds
+/// is already within the target by then), then one more round on every runtime while a runtime's launch means are spread too
 /// far for a ratio interval of ±<see cref="QuickJob.TargetHalfWidth"/> and, spread as they are, would be close enough
 /// by <see cref="QuickJob.MaxLaunches"/>. A fixed number wide enough for the noisiest cases would cost every case that;
 /// most settle at the first four, and launches that could not reach the target (whole processes apart by a fifth or

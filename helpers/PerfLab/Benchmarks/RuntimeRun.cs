@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using PerfLab.Contract;
+using PerfLab.Processes;
 using PerfLab.Results;
 using PerfLab.Runtimes;
 
@@ -73,6 +74,40 @@ internal sealed class RuntimeRun(
         }
     }
 
+    /// <summary>
+    /// Lists the cases in a host that runs none (<see cref="HostRequest.ListOnly"/>) and knows them from then on: what
+    /// the engine needs before a first round that seats a class's methods together.
+    /// </summary>
+    public async Task<IReadOnlyList<CaseInfo>> ListCasesAsync(CancellationToken cancellationToken)
+    {
+        var folder = Path.Combine(work, "list");
+        var hostRequest = new HostRequest(compiled.AssemblyPath, 0, request.Mode, request.Filter, Path.Combine(folder, "result.json"), Path.Combine(folder, "artifacts"), ListOnly: true);
+        progress?.Report(new RunProgress("measure", clock.Elapsed, "listing the cases", Moniker));
+        var (process, written, _, _) = await launcher.RunAsync(runtime, hostRequest, folder, request.Environment, request.EffectiveCaseTimeout, null, onStep, cancellationToken).ConfigureAwait(false);
+        switch (written)
+        {
+            case [{ Case: null, Error: null } listed]:
+                _cases = listed.Cases;
+                return listed.Cases;
+            case [{ Case: null } nothing]:
+                throw NothingToRun(nothing);
+            default:
+                var tail = Tail(process);
+                throw new PerfLabException(
+                    process.TimedOut
+                        ? $"The benchmark process on {Moniker} did not list its cases within {request.EffectiveCaseTimeout.TotalSeconds:F0} s and was killed with its child processes."
+                        : $"The benchmark process on {Moniker} exited with code {process.ExitCode} without listing its cases.",
+                    "Run the benchmark's code once outside the benchmark: a static constructor or a [Params] source may fail or hang.",
+                    tail.Length == 0 ? [] : tail.Split('\n'));
+        }
+    }
+
+    /// <summary>Knows the cases another runtime's host listed (every runtime lists the same cases of the same source).</summary>
+    public void Know(IReadOnlyList<CaseInfo> cases) => _cases ??= cases;
+
+    /// <summary>The cases the host listed; null until it has.</summary>
+    public IReadOnlyList<CaseInfo>? Cases => _cases;
+
     /// <summary>The runtime the host reported, and every case's launches.</summary>
     public (HostRuntime Reported, IReadOnlyList<CaseLaunches> Cases) Outcome()
     {
@@ -127,11 +162,7 @@ internal sealed class RuntimeRun(
 
         if (written is [{ Case: null } nothing])
         {
-            // Nothing to run at all: an empty filter match, or an assembly the host could not use.
-            throw new PerfLabException(
-                nothing.Error ?? $"The benchmark process on {Moniker} reported no case.",
-                request.Filter.Count > 0 ? "Patterns match Namespace.Class.Method, e.g. --filter '*Sum*'." : null,
-                nothing.Cases.Select(c => "case: " + c.TypeName + "." + Name(c)).ToArray());
+            throw NothingToRun(nothing);
         }
 
         var results = written.ToList();
@@ -174,7 +205,7 @@ internal sealed class RuntimeRun(
             return results;
         }
 
-        var tail = string.Join("\n", (process.StandardError + process.StandardOutput).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(12));
+        var tail = Tail(process);
         var crash = $"The benchmark process on {Moniker} exited with code {process.ExitCode} without a result (a crash such as a stack overflow ends it this way).";
         if (_cases is not { } known || running >= known.Count)
         {
@@ -186,6 +217,16 @@ internal sealed class RuntimeRun(
         results.Add(failure);
         return results;
     }
+
+    // Nothing to run at all: an empty filter match, or an assembly the host could not use.
+    private PerfLabException NothingToRun(HostResult nothing) => new(
+        nothing.Error ?? $"The benchmark process on {Moniker} reported no case.",
+        request.Filter.Count > 0 ? "Patterns match Namespace.Class.Method, e.g. --filter '*Sum*'." : null,
+        nothing.Cases.Select(c => "case: " + c.TypeName + "." + Name(c)).ToArray());
+
+    // The last lines a process printed: what a crash says about itself.
+    private static string Tail(ChildProcessResult process) =>
+        string.Join("\n", (process.StandardError + process.StandardOutput).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(12));
 
     private static HostResult Failed(IReadOnlyList<CaseInfo> cases, int index, string error)
     {

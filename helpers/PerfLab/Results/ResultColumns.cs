@@ -173,7 +173,8 @@ internal static class ResultColumns
     public static string RatioLegend(BenchmarkRun run)
     {
         ArgumentNullException.ThrowIfNull(run);
-        var legend = run.Baseline == "method"
+        var byMethod = run.Baseline == "method";
+        var legend = byMethod
             ? "Ratio: mean / the baseline method's mean on the same runtime."
             : $"Ratio: mean / the same benchmark's mean on {run.Baseline.Replace("runtime:", "", StringComparison.Ordinal)}.";
         var intervals = run.Results.Select(r => (r.RatioInterval?.Kind, Launches: r.LaunchMeansNs?.Count ?? 0)).Where(k => k.Kind is not null).ToArray();
@@ -182,7 +183,7 @@ internal static class ResultColumns
             var covers = intervals.Select(i => i.Kind).Distinct().Order().Select(kind => kind switch
             {
                 IntervalKind.Launches => $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} launches (separate processes) of each case on each runtime, so it covers what changes from one process to the next",
-                IntervalKind.Rounds => $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} rounds of launches (separate processes), a case's runtimes taking turns in each, so it covers what changes from one process to the next but not what the machine did to a whole round: that fell on every runtime alike",
+                IntervalKind.Rounds => $"across {LaunchCounts(intervals.Where(i => i.Kind == kind).Select(i => i.Launches))} rounds of launches (separate processes), {(byMethod ? "the class's methods on every runtime" : "a case's runtimes")} taking turns in each, so it covers what changes from one process to the next but not what the machine did to a whole round: that fell on every {(byMethod ? "method" : "runtime")} alike",
                 _ => "from the iterations within one process of each case on each runtime, which does not cover what changes from one process to the next (code layout, tiering and PGO decisions): the real uncertainty is wider",
             });
             var beyond = run.Mode == BenchmarkMode.Quick

@@ -156,6 +156,40 @@ public class EngineTests
     }
 
     [Fact]
+    public async Task A_baseline_methods_class_seats_every_method_in_each_round_so_their_ratios_take_the_rounds_as_blocks()
+    {
+        var said = new List<string>();
+        var progress = new SynchronousProgress(p =>
+        {
+            lock (said)
+            {
+                if (p.Message is "starting" or "listing the cases")
+                {
+                    said.Add(p.Message == "starting" ? $"{p.Runtime} {p.CaseName} launch {p.Launch}" : p.Message);
+                }
+            }
+        });
+        var source = Sources.Tiny().Replace(
+            "[Benchmark]",
+            "[Benchmark(Baseline = true)]\n    public int Loop() { var sum = 0; foreach (var value in _data) sum += value; return sum; }\n\n    [Benchmark]",
+            StringComparison.Ordinal);
+        var request = Smoke(source, "Methods.cs", "net9.0", "net10.0") with { Mode = BenchmarkMode.Quick, Launches = 2, Force = true };
+
+        var run = await _engine.RunAsync(request, progress);
+
+        Assert.False(run.HasErrors, run.ToString());
+        // One host lists the cases first; then each round starts every method on every runtime before the next round.
+        Assert.Equal("listing the cases", said[0]);
+        Assert.Equal(["Loop", "Sum"], run.Results.Select(r => r.Method).Distinct());
+        Assert.Equal(
+            ["launch 1", "launch 1", "launch 1", "launch 1", "launch 2", "launch 2", "launch 2", "launch 2"],
+            said.Skip(1).Select(s => s[s.IndexOf("launch", StringComparison.Ordinal)..]));
+        Assert.All(run.Results, r => Assert.Equal(run.Results[0].LaunchRounds!, r.LaunchRounds!));
+        Assert.Equal(2, run.Results[0].LaunchRounds!.Distinct().Count());
+        Assert.All(run.Results.Where(r => !r.IsBaseline), r => Assert.Equal(IntervalKind.Rounds, r.RatioInterval!.Kind));
+    }
+
+    [Fact]
     public async Task Quick_launches_of_a_round_take_turns_an_iteration_at_a_time_and_never_run_together()
     {
         var record = Directory.CreateTempSubdirectory("perflab-turns-").FullName;

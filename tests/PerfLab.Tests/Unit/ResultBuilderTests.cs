@@ -90,6 +90,22 @@ public class ResultBuilderTests
     }
 
     [Fact]
+    public void Methods_launched_in_the_same_rounds_get_an_interval_in_rounds_and_the_legend_says_so()
+    {
+        static CaseLaunches InRounds(string method, bool baseline, params double[] means) =>
+            new(means.Select((m, i) => Fake.Launch(method, [m], baseline) with { Round = 1_000 + i }).ToArray());
+        var run = Fake.Run(
+            BenchmarkMode.Quick,
+            Fake.Launched("net10.0", "10.0.12", InRounds("Old", true, 20, 25, 21, 27), InRounds("New", false, 10, 12, 11, 13)));
+
+        Assert.Equal(IntervalKind.Rounds, run.Results[1].RatioInterval!.Kind);
+        Assert.Contains(
+            "across 4 rounds of launches (separate processes), the class's methods on every runtime taking turns in each, so it covers what changes from one process to the next but not what the machine did to a whole round: that fell on every method alike",
+            ResultColumns.RatioLegend(run),
+            StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void The_fastest_ratio_takes_each_launchs_fastest_iteration_from_the_faster_half_of_the_launches()
     {
         // Fastest iterations per launch: .NET 8 20, 22, 19, 40 (the last launch in a slow phase); .NET 10 10, 11, 10.5, 20.
