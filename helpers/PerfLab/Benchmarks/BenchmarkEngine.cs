@@ -143,9 +143,12 @@ public sealed class BenchmarkEngine
                 var listed = TakesTurns(request) && SharedRounds.MayHaveBaseline(request.Source) && measured.Length > 0
                     ? await measured[0].ListCasesAsync(cancellationToken).ConfigureAwait(false)
                     : null;
-                foreach (var runner in listed is null ? [] : measured)
+                if (listed is not null)
                 {
-                    runner.Know(listed!);
+                    foreach (var runner in measured)
+                    {
+                        runner.Know(listed);
+                    }
                 }
 
                 // Round after round: round r runs launch r of every case still wanting one, and each case's launch on

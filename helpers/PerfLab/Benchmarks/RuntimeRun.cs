@@ -75,8 +75,8 @@ internal sealed class RuntimeRun(
     }
 
     /// <summary>
-    /// Lists the cases in a host that runs none (<see cref="HostRequest.ListOnly"/>) and knows them from then on: what
-    /// the engine needs before a first round that seats a class's methods together.
+    /// Lists the cases in a host that runs none (<see cref="HostRequest.ListOnly"/>): what the engine needs before a first
+    /// round that seats a class's methods together (it hands them to every runtime's run: <see cref="Know"/>).
     /// </summary>
     public async Task<IReadOnlyList<CaseInfo>> ListCasesAsync(CancellationToken cancellationToken)
     {
@@ -87,7 +87,6 @@ internal sealed class RuntimeRun(
         switch (written)
         {
             case [{ Case: null, Error: null } listed]:
-                _cases = listed.Cases;
                 return listed.Cases;
             case [{ Case: null } nothing]:
                 throw NothingToRun(nothing);
@@ -102,11 +101,8 @@ internal sealed class RuntimeRun(
         }
     }
 
-    /// <summary>Knows the cases another runtime's host listed (every runtime lists the same cases of the same source).</summary>
+    /// <summary>Knows the cases a host listed (<see cref="ListCasesAsync"/>; every runtime lists the same cases of the same source).</summary>
     public void Know(IReadOnlyList<CaseInfo> cases) => _cases ??= cases;
-
-    /// <summary>The cases the host listed; null until it has.</summary>
-    public IReadOnlyList<CaseInfo>? Cases => _cases;
 
     /// <summary>The runtime the host reported, and every case's launches.</summary>
     public (HostRuntime Reported, IReadOnlyList<CaseLaunches> Cases) Outcome()
