@@ -170,13 +170,19 @@ public sealed class BenchmarkEngine
 
                         var group = listed is not null ? SharedRounds.GroupOf(listed, index, measured.Length) : [index];
                         seated.UnionWith(group);
+                        if (group.Count > 1)
+                        {
+                            // A method that measured nothing leaves its class's rounds, as it would stop if it had rounds of its own.
+                            settled.UnionWith(group.Where(i => LaunchPlan.MeasuredNothing(request, launch - 1, measured.Where(r => r.HasCase(i) && !r.HasFailed(i)).Select(r => r.LaunchMeans(i)).ToArray())));
+                            group = [.. group.Where(i => !settled.Contains(i))];
+                        }
 
                         // A case an earlier process of several cases already ran in this round is not run again.
                         var rows = group.SelectMany(i => measured.Where(r => r.HasCase(i) && !r.HasFailed(i) && r.LaunchesOf(i) < launch).Select(r => (Runner: r, Index: i))).ToArray();
                         // Rows launched in the same rounds are judged as the table will judge them (RatioInterval.InRounds):
                         // runtimes taking turns, and a baseline method's class only where its methods share the rounds.
                         var inRounds = TakesTurns(request) && rows.Length > 1 && (group.Count > 1 || !measured.Any(r => r.HasBaselineMethod));
-                        if (group.All(settled.Contains) || rows.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, rows.Select(r => r.Runner.LaunchMeans(r.Index)).ToArray(), inRounds))
+                        if (group.Count == 0 || group.All(settled.Contains) || rows.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, rows.Select(r => r.Runner.LaunchMeans(r.Index)).ToArray(), inRounds))
                         {
                             settled.UnionWith(group);
                             continue;

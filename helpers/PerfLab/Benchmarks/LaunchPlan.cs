@@ -30,7 +30,7 @@ internal static class LaunchPlan
         ArgumentNullException.ThrowIfNull(request);
         ArgumentNullException.ThrowIfNull(launchMeans);
         var ownPlan = request is { Mode: BenchmarkMode.Quick, Launches: null };
-        if (ownPlan && done >= 1 && launchMeans.All(means => means.Count > 0 && means.All(mean => mean < ResultBuilder.NothingMeasuredBelowNs)))
+        if (MeasuredNothing(request, done, launchMeans))
         {
             return false;
         }
@@ -55,6 +55,22 @@ internal static class LaunchPlan
         }
 
         return launchMeans.Any(means => HalfWidth(means) > QuickJob.TargetHalfWidth && HalfWidthAt(means, QuickJob.MaxLaunches) <= QuickJob.TargetHalfWidth);
+    }
+
+    /// <summary>
+    /// Whether quick mode's own plan is done with a case whose rounds so far measured under a nanosecond on every runtime
+    /// (<see cref="ResultBuilder.NothingMeasuredBelowNs"/>): its work was removed. A method of a class in shared rounds
+    /// (<see cref="SharedRounds"/>) is judged alone, so it leaves the rounds its class's other methods go on with.
+    /// </summary>
+    /// <param name="request">The run's request.</param>
+    /// <param name="done">Rounds run so far.</param>
+    /// <param name="launchMeans">The case's launch means on each runtime, in ns.</param>
+    public static bool MeasuredNothing(BenchmarkRequest request, int done, IReadOnlyList<IReadOnlyList<double>> launchMeans)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        ArgumentNullException.ThrowIfNull(launchMeans);
+        return request is { Mode: BenchmarkMode.Quick, Launches: null } && done >= 1 && launchMeans.Count > 0
+            && launchMeans.All(means => means.Count > 0 && means.All(mean => mean < ResultBuilder.NothingMeasuredBelowNs));
     }
 
     // A half-width on the log scale as a share of the ratio: half the distance between its ends, for a ratio of 1.

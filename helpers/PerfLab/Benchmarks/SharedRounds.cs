@@ -9,6 +9,8 @@ namespace PerfLab.Benchmarks;
 /// the same rounds, on every runtime at once, the methods' ratios take the rounds as blocks
 /// (<see cref="Results.RatioInterval.InRounds"/>), as the runtimes' ratios of one case already do. Every other case is a
 /// group of its own, and so are the methods of a class that would seat more than <see cref="MostSeats"/> hosts at once.
+/// A method whose rounds measured nothing leaves the group after them (<see cref="LaunchPlan.MeasuredNothing"/>), as it
+/// would stop with rounds of its own: the rest of its class does not keep it launching.
 /// </summary>
 internal static class SharedRounds
 {

@@ -190,6 +190,37 @@ public class EngineTests
     }
 
     [Fact]
+    public async Task A_method_that_measures_nothing_leaves_its_class_s_shared_rounds_after_the_first_and_the_others_go_on()
+    {
+        var started = new List<string>();
+        var progress = new SynchronousProgress(p =>
+        {
+            lock (started)
+            {
+                if (p.Message == "starting")
+                {
+                    started.Add($"{p.CaseName} {p.Launch}");
+                }
+            }
+        });
+        // Constant's work is removed by the JIT (under a nanosecond); Sum, the baseline, does real work.
+        var source = Sources.Tiny().Replace("[Benchmark]", "[Benchmark(Baseline = true)]", StringComparison.Ordinal)
+            .Replace("public int Sum() => _data.Sum();", "public int Sum() => _data.Sum();\n\n    [Benchmark]\n    public int Constant() => 4;", StringComparison.Ordinal);
+        var request = Smoke(source, "Nothing.cs", "net10.0") with { Mode = BenchmarkMode.Quick, Force = true };
+
+        var run = await _engine.RunAsync(request, progress);
+
+        Assert.False(run.HasErrors, run.ToString());
+        var constant = Assert.Single(run.Results, r => r.Method == "Constant");
+        var sum = Assert.Single(run.Results, r => r.Method == "Sum");
+        // Both sat in round 1; then Constant, having measured nothing, stopped, and Sum had its rounds as if alone.
+        Assert.Equal(["Constant 1", "Sum 1"], started.Take(2).Order(StringComparer.Ordinal));
+        Assert.Equal(["Constant 1"], started.Where(s => s.StartsWith("Constant", StringComparison.Ordinal)));
+        Assert.Single(constant.LaunchMeansNs!);
+        Assert.True(sum.LaunchMeansNs!.Count >= QuickJob.Launches, string.Join(", ", started));
+    }
+
+    [Fact]
     public async Task Quick_launches_of_a_round_take_turns_an_iteration_at_a_time_and_never_run_together()
     {
         var record = Directory.CreateTempSubdirectory("perflab-turns-").FullName;

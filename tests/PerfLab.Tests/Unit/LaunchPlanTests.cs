@@ -99,6 +99,10 @@ public class LaunchPlanTests
         Assert.True(LaunchPlan.WantsAnother(Quick, 0, [[], [], []]));
         // A later launch above a nanosecond: not every launch measured nothing, so the plan judges the spread as usual.
         Assert.True(LaunchPlan.WantsAnother(Quick, 2, [[0.4, 1.6]]));
+        // The same judgement alone, for a method of a class in shared rounds (SharedRounds); a case with no launch at all measured nothing yet.
+        Assert.True(LaunchPlan.MeasuredNothing(Quick, 1, nothing));
+        Assert.False(LaunchPlan.MeasuredNothing(Quick, 1, []));
+        Assert.False(LaunchPlan.MeasuredNothing(Quick with { Mode = BenchmarkMode.Full }, 1, nothing));
     }
 
     [Fact]
