@@ -182,7 +182,7 @@ public sealed class BenchmarkEngine
                         // Rows launched in the same rounds are judged as the table will judge them (RatioInterval.InRounds):
                         // runtimes taking turns, and a baseline method's class only where its methods share the rounds.
                         var inRounds = TakesTurns(request) && rows.Length > 1 && (group.Count > 1 || !measured.Any(r => r.HasBaselineMethod));
-                        if (group.Count == 0 || group.All(settled.Contains) || rows.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, rows.Select(r => r.Runner.LaunchMeans(r.Index)).ToArray(), inRounds))
+                        if (group.All(settled.Contains) || rows.Length == 0 || !LaunchPlan.WantsAnother(request, launch - 1, rows.Select(r => r.Runner.LaunchMeans(r.Index)).ToArray(), inRounds))
                         {
                             settled.UnionWith(group);
                             continue;
